@@ -1,0 +1,38 @@
+# Two commands on a fresh machine: `make report` (main job) and `make test` (test suite).
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup test test-slow bench report lint format clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+test: setup
+	$(BIN)/python -m pytest -q
+
+test-slow: setup
+	$(BIN)/python -m pytest -q -m slow
+
+bench: setup
+	$(BIN)/python tests/bench/run.py
+
+report: setup
+	$(BIN)/rikken report
+
+lint: setup
+	$(BIN)/ruff check analyser tests sims
+	$(BIN)/ruff format --check analyser tests sims
+
+format: setup
+	$(BIN)/ruff format analyser tests sims
+	$(BIN)/ruff check --fix analyser tests sims
+
+clean:
+	rm -rf $(VENV) build *.egg-info

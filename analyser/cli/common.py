@@ -1,0 +1,82 @@
+"""Conventions shared by every `rikken` command: options, output formats, error handling."""
+
+from __future__ import annotations
+
+import functools
+import json
+import secrets
+import sys
+from collections.abc import Callable
+
+import click
+
+from analyser.errors import RikkenError
+
+FORMATS = ("table", "json", "csv")
+LANGS = ("nl", "en")
+RULESETS = ("book", "iwwa2024")
+
+
+def new_seed() -> int:
+    """A fresh random seed for runs where the user gave none (it is printed/recorded)."""
+    return secrets.randbelow(2**31 - 1) + 1
+
+
+def common_options(func: Callable) -> Callable:
+    """Add the options every command shares: --seed, --rules, --lang, --format."""
+    options = [
+        click.option(
+            "--seed",
+            type=click.IntRange(min=0),
+            default=None,
+            help="Random seed (default: a fresh one, printed so the run can be repeated).",
+        ),
+        click.option(
+            "--rules",
+            type=click.Choice(RULESETS),
+            default="book",
+            show_default=True,
+            help="Rule set: the book (Doevendans 1998) or the IWWA 2024 tournament rules.",
+        ),
+        click.option(
+            "--lang",
+            type=click.Choice(LANGS),
+            default="nl",
+            show_default=True,
+            help="Card notation in output: Dutch (A H V B 10) or English (A K Q J T).",
+        ),
+        click.option(
+            "--format",
+            "fmt",
+            type=click.Choice(FORMATS),
+            default="table",
+            show_default=True,
+            help="Output format.",
+        ),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def user_errors(func: Callable) -> Callable:
+    """Turn a RikkenError (bad user input) into a one-line message and exit code 2."""
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except RikkenError as exc:
+            raise click.UsageError(str(exc)) from None
+
+    return wrapper
+
+
+def emit_json(obj) -> None:
+    """Write ``obj`` as pretty, key-stable JSON to stdout."""
+    click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+def stderr_is_tty() -> bool:
+    """True when progress output on stderr would reach a person."""
+    return sys.stderr.isatty()
