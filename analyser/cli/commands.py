@@ -3,7 +3,9 @@
 from analyser.cli import main
 
 # Each command module defines a click command; keep one line per command.
-COMMAND_MODULES: list[str] = []
+COMMAND_MODULES: list[str] = [
+    "hand",
+]
 
 
 def _load() -> None:
