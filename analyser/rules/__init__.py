@@ -1,0 +1,107 @@
+"""The rules of Rikken as data (RULES.md §3-§7): contracts, rule sets, auction, scoring.
+
+Modules:
+
+* :mod:`~analyser.rules.contracts` — :class:`Contract` ``(kind, n, beter)``, ids such as
+  ``alone_9_beter``, goals (at least N / exactly 0 / exactly 1 / all 13), :func:`made`.
+* :mod:`~analyser.rules.ruleset` — :class:`RuleSet` (ladder, legality, lead, visibility and
+  scoring switches), :func:`get_ruleset` for ``book`` (default) and ``iwwa2024``.
+* :mod:`~analyser.rules.terms` — :func:`contract_terms`: trump rule, partner mechanism, first
+  leader, visibility of a contract under a rule set; :func:`first_leader`.
+* :mod:`~analyser.rules.auction` — :class:`AuctionState`, :func:`legal_bids`, :func:`run_auction`.
+* :mod:`~analyser.rules.called_card` — :func:`called_card`, :func:`malheur_partner_cards`.
+* :mod:`~analyser.rules.scoring` — :func:`score` (zero-sum, per seat), :func:`declarer_score`,
+  :func:`per_opponent`.
+* :mod:`~analyser.rules.all_pass` — the games after four passes (V-09, iwwa I-13).
+
+Typical use::
+
+    rs = get_ruleset("book", min_alone=8)
+    st = run_auction(rs, ["rik", "pass", "alone_9", "pass", "pass"])  # East skipped
+    st.contract, st.declarers            # alone_9 by seat 2 (South)
+    score(rs, st.contract, 10, st.declarers)   # (-2, -2, 6, -2)
+"""
+
+from analyser.rules.all_pass import all_pass_games, score_one_of_five, score_schoppen_mie
+from analyser.rules.auction import AuctionState, legal_bids, next_dealer, run_auction
+from analyser.rules.called_card import called_card, malheur_partner_cards
+from analyser.rules.contracts import (
+    BETER_RIK,
+    MALHEUR,
+    MISERE,
+    OPEN_MISERE,
+    OPEN_MISERE_PRAATJE,
+    OPEN_PIEK,
+    OPEN_PIEK_PRAATJE,
+    PASS,
+    PIEK,
+    RIK,
+    SOLO,
+    SOLO_BETER,
+    Contract,
+    Goal,
+    all_contracts,
+    alone,
+    goal,
+    made,
+    parse_contract,
+)
+from analyser.rules.ruleset import (
+    RULESET_NAMES,
+    RuleSet,
+    get_ruleset,
+    parse_ruleset,
+    switch_names,
+)
+from analyser.rules.scoring import declarer_score, per_opponent, score
+from analyser.rules.terms import (
+    ContractTerms,
+    contract_terms,
+    first_leader,
+    malheur_trump_choices,
+    visibility_label,
+)
+
+__all__ = [
+    "AuctionState",
+    "BETER_RIK",
+    "Contract",
+    "ContractTerms",
+    "Goal",
+    "MALHEUR",
+    "MISERE",
+    "OPEN_MISERE",
+    "OPEN_MISERE_PRAATJE",
+    "OPEN_PIEK",
+    "OPEN_PIEK_PRAATJE",
+    "PASS",
+    "PIEK",
+    "RIK",
+    "RULESET_NAMES",
+    "RuleSet",
+    "SOLO",
+    "SOLO_BETER",
+    "all_contracts",
+    "all_pass_games",
+    "alone",
+    "called_card",
+    "contract_terms",
+    "declarer_score",
+    "first_leader",
+    "get_ruleset",
+    "goal",
+    "legal_bids",
+    "made",
+    "malheur_partner_cards",
+    "malheur_trump_choices",
+    "next_dealer",
+    "parse_contract",
+    "parse_ruleset",
+    "per_opponent",
+    "run_auction",
+    "score",
+    "score_one_of_five",
+    "score_schoppen_mie",
+    "switch_names",
+    "visibility_label",
+]

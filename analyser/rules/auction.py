@@ -1,0 +1,223 @@
+"""The auction: whose turn it is, which bids are legal, when it ends and who declares.
+
+Public API:
+
+* :class:`AuctionState` — immutable; ``AuctionState.start(forehand)`` opens an auction (the
+  forehand ``F = left(dealer)`` speaks first, R-BID-01); ``state.apply(ruleset, bid, aces_held)``
+  returns the state after the player on turn bids or passes (RulesError if illegal).
+  ``finished``, ``thrown_in`` (four passes), ``contract`` and ``declarers`` (the first bidder of
+  the final contract, then any joiners, R-BID-04 / R-BID-08) describe the outcome.
+* :func:`legal_bids` ``(ruleset, state, seat, aces_held)`` — the bids open to ``seat``
+  (RULES.md §4 pseudo-code): strictly higher than the current bid (R-BID-02), or joining a
+  joinable contract (R-BID-08, R-MIS-02); alone bids only after a rik (R-BID-06; solo too under
+  iwwa); beter rik only over another player's rik (R-BID-07); malheur only with 3+ aces and,
+  when obligatory, forced at the first turn unless outbid (R-MAL-01/02); iwwa's one-step rule
+  for alone bids (I-04); the V-08 forced bid. ``pass`` comes first, then the ladder order.
+* :func:`run_auction` — apply a whole sequence of bids (ids or contracts) from the start.
+* :func:`next_dealer` — who deals next (R-DEAL-02; V-07 after four passes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from analyser.cards import N_SEATS, left_of
+from analyser.errors import RulesError
+from analyser.rules.contracts import BETER_RIK, MALHEUR, PASS, RIK, Contract, alone, parse_contract
+from analyser.rules.ruleset import RuleSet
+
+# A bid is final once this many passes (skipped players included) follow it (R-BID-04).
+PASSES_TO_END = N_SEATS - 1
+
+
+@dataclass(frozen=True)
+class AuctionState:
+    """The auction so far. Build with :meth:`start`; advance with :meth:`apply`."""
+
+    forehand: int = 0
+    turn: int = 0
+    """Seat to act next (meaningless once ``finished``)."""
+    current: Contract | None = None
+    """The highest bid so far (None before the first bid)."""
+    declarers: tuple[int, ...] = ()
+    """Bidders of ``current`` in bidding order: the first bidder, then the joiners."""
+    passed: frozenset[int] = frozenset()
+    rik_bidders: frozenset[int] = frozenset()
+    """Seats that bid plain rik in this auction (R-BID-06, R-BID-07)."""
+    spoken: frozenset[int] = frozenset()
+    """Seats that have had a turn (R-MAL-01 applies at a seat's first turn)."""
+    passes_since_bid: int = 0
+    """Consecutive passes after the last bid, passed players skipped counting as passes."""
+    history: tuple[tuple[int, Contract], ...] = ()
+    finished: bool = False
+
+    @classmethod
+    def start(cls, forehand: int = 0) -> AuctionState:
+        """A fresh auction in which ``forehand`` (left of the dealer) speaks first."""
+        _check_seat(forehand)
+        return cls(forehand=forehand, turn=forehand)
+
+    @property
+    def thrown_in(self) -> bool:
+        """True when all four passed without a bid (R-BID-05)."""
+        return self.finished and self.current is None
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final contract once the auction is over (None if thrown in or still running)."""
+        return self.current if self.finished else None
+
+    def first_turn(self, seat: int) -> bool:
+        """True if ``seat`` has not spoken yet in this auction."""
+        return seat not in self.spoken
+
+    def legal(self, ruleset: RuleSet, aces_held: int = 0) -> list[Contract]:
+        """The legal bids of the seat on turn (see :func:`legal_bids`)."""
+        return legal_bids(ruleset, self, self.turn, aces_held)
+
+    def apply(self, ruleset: RuleSet, bid: Contract | str, aces_held: int = 0) -> AuctionState:
+        """The state after the seat on turn makes ``bid``; RulesError if it is illegal."""
+        b = parse_contract(bid)
+        if self.finished:
+            raise RulesError("the auction is over; no more bids")
+        seat = self.turn
+        legal = legal_bids(ruleset, self, seat, aces_held)
+        if b not in legal:
+            names = ", ".join(c.id for c in legal)
+            raise RulesError(f"{b.id} is not legal for seat {seat} here; legal: {names}")
+
+        current, declarers = self.current, self.declarers
+        passed, riks, count = self.passed, self.rik_bidders, self.passes_since_bid
+        if b.is_pass:
+            passed = passed | {seat}
+            count += 1
+        else:
+            joining = b == current
+            declarers = declarers + (seat,) if joining else (seat,)
+            current, count = b, 0
+            if b == RIK:
+                riks = riks | {seat}
+
+        # Move to the next seat that may still speak; skipped (passed) players count as passes.
+        finished = False
+        nxt = left_of(seat)
+        for _ in range(N_SEATS):
+            if current is None:
+                finished = len(passed) == N_SEATS
+                break
+            if count >= PASSES_TO_END:
+                finished = True
+                break
+            if nxt not in passed:
+                break
+            count += 1
+            nxt = left_of(nxt)
+        return replace(
+            self,
+            turn=nxt,
+            current=current,
+            declarers=declarers,
+            passed=passed,
+            rik_bidders=riks,
+            spoken=self.spoken | {seat},
+            passes_since_bid=count,
+            history=self.history + ((seat, b),),
+            finished=finished,
+        )
+
+
+def legal_bids(
+    ruleset: RuleSet, state: AuctionState, seat: int, aces_held: int = 0
+) -> list[Contract]:
+    """Bids open to ``seat`` (holding ``aces_held`` aces) in ``state``.
+
+    ``pass`` first, then ladder order. Empty when the auction is over or the seat has passed
+    (R-BID-03).
+    """
+    _check_seat(seat)
+    if isinstance(aces_held, bool) or not isinstance(aces_held, int) or not 0 <= aces_held <= 4:
+        raise RulesError(f"aces held must be 0..4, got {aces_held!r}")
+    if state.finished or seat in state.passed:
+        return []
+    rs = ruleset
+    current_rank = rs.rank(state.current)
+    out = [PASS]
+    for b in rs.contracts:
+        higher = rs.rank(b) > current_rank
+        join = b in rs.joinable and b == state.current and seat not in state.declarers
+        if not (higher or join):
+            continue
+        if b.kind == "alone" and rs.alone_needs_rik and not state.rik_bidders:
+            continue  # R-BID-06
+        if b.kind == "solo" and rs.solo_needs_rik and not state.rik_bidders:
+            continue  # iwwa I-02
+        if b == BETER_RIK and not (state.rik_bidders - {seat}):
+            continue  # R-BID-07
+        if b == MALHEUR and aces_held < 3:
+            continue
+        if b.is_alone and not rs.jumps and not _one_step(rs, state.current, b):
+            continue  # I-04
+        out.append(b)
+
+    if (
+        rs.malheur == "obligatory"
+        and aces_held >= 3
+        and state.first_turn(seat)
+        and current_rank < rs.rank(MALHEUR)
+    ):  # R-MAL-01: bid malheur now (or, by default, something higher); no pass
+        floor = rs.rank(MALHEUR)
+        if rs.malheur_may_overbid:
+            out = [b for b in out if not b.is_pass and rs.rank(b) >= floor]
+        else:
+            out = [b for b in out if b == MALHEUR]
+    if rs.all_pass == "forced_bid" and state.current is None and len(state.passed) == N_SEATS - 1:
+        out = [b for b in out if not b.is_pass]  # V-08: the fourth player must bid
+    return out
+
+
+def run_auction(
+    ruleset: RuleSet,
+    bids: Iterable[Contract | str],
+    forehand: int = 0,
+    aces: Sequence[int] = (0, 0, 0, 0),
+) -> AuctionState:
+    """Apply ``bids`` in turn order from a fresh auction; ``aces[seat]`` = aces that seat holds."""
+    if len(aces) != N_SEATS:
+        raise RulesError(f"aces need one count per seat (4), got {len(aces)}")
+    state = AuctionState.start(forehand)
+    for bid in bids:
+        state = state.apply(ruleset, bid, aces[state.turn])
+    return state
+
+
+def next_dealer(ruleset: RuleSet, dealer: int, thrown_in: bool) -> int:
+    """The next dealer: left of ``dealer`` (R-DEAL-02), or the same one after four passes (V-07)."""
+    _check_seat(dealer)
+    if thrown_in and ruleset.all_pass == "redeal_same_dealer":
+        return dealer
+    return left_of(dealer)
+
+
+def _one_step(rs: RuleSet, current: Contract | None, b: Contract) -> bool:
+    """iwwa I-04: may alone bid ``b`` follow ``current`` without jumping a level?"""
+    n = 13 if b.kind == "solo" else b.n
+    if b.beter and current == alone(n):
+        return True  # N beter over N alone
+    if n == rs.min_alone:
+        # The lowest level steps over rik / beter rik (or opens, where no rik is needed).
+        return current is None or current.kind == "rik"
+    if current is not None and current.is_alone:
+        cur_n = 13 if current.kind == "solo" else current.n
+        if cur_n == n - 1:
+            return True  # over (N-1) alone in either colour
+    # Over a special game ranked between (N-1) beter and N alone.
+    if current is None:
+        return False
+    low = rs.rank(alone(n - 1, True))
+    return low < rs.rank(current) < rs.rank(alone(n))
+
+
+def _check_seat(seat: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < N_SEATS:
+        raise RulesError(f"a seat must be an int 0..3, got {seat!r}")
