@@ -5,6 +5,7 @@ from analyser.cli import main
 # Each command module defines a click command; keep one line per command.
 COMMAND_MODULES: list[str] = [
     "hand",
+    "dd",
 ]
 
 

@@ -14,7 +14,16 @@ from analyser.errors import RikkenError
 
 FORMATS = ("table", "json", "csv")
 LANGS = ("nl", "en")
-RULESETS = ("book", "iwwa2024")
+
+
+def _parse_rules(ctx: click.Context, param: click.Parameter, value: str):
+    """Turn the --rules text into a RuleSet (an unknown name or switch is a usage error)."""
+    from analyser.rules import parse_ruleset
+
+    try:
+        return parse_ruleset(value)
+    except RikkenError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
 
 
 def new_seed() -> int:
@@ -33,10 +42,12 @@ def common_options(func: Callable) -> Callable:
         ),
         click.option(
             "--rules",
-            type=click.Choice(RULESETS),
+            "ruleset",
             default="book",
             show_default=True,
-            help="Rule set: the book (Doevendans 1998) or the IWWA 2024 tournament rules.",
+            callback=_parse_rules,
+            help="Rule set: 'book' (Doevendans 1998) or 'iwwa2024' (IWWA tournament rules), "
+            "optionally with variant switches, e.g. 'book:min_alone=8,malheur=optional'.",
         ),
         click.option(
             "--lang",

@@ -119,7 +119,7 @@ def _csv(info: dict) -> str:
 @click.argument("hand", nargs=-1, required=True)
 @common_options
 @user_errors
-def command(hand: tuple[str, ...], seed: int | None, rules: str, lang: str, fmt: str) -> None:
+def command(hand: tuple[str, ...], seed: int | None, ruleset, lang: str, fmt: str) -> None:
     """Read HAND, check it is a full 13-card hand, and show its shape and HIGH cards.
 
     HAND may be given in several words without quotes. Forms: symbols '♠AHV1098 ♥104 ♦A10
@@ -128,7 +128,7 @@ def command(hand: tuple[str, ...], seed: int | None, rules: str, lang: str, fmt:
     HIGH cards are those of 10 or higher. --seed and --rules are accepted but not used.
     """
     # --seed and --rules are part of every command's interface; a hand needs neither.
-    del seed, rules
+    del seed, ruleset
     info = describe_hand(parse_hand(" ".join(hand)), lang)
     if fmt == "json":
         emit_json(info)

@@ -1,0 +1,111 @@
+"""`rikken dd FILE`: double-dummy results for the positions in a CSV file."""
+
+from __future__ import annotations
+
+import csv
+import io
+import pathlib
+import sys
+import time
+
+import click
+
+from analyser.cli.common import common_options, emit_json, user_errors
+from analyser.errors import RikkenError
+from analyser.progress import Progress
+
+
+@click.command("dd")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the result rows as CSV to this file (default: print them).",
+)
+@click.option("--quiet", is_flag=True, help="No progress line on stderr.")
+@common_options
+@user_errors
+def command(
+    file: str, out: str | None, quiet: bool, seed: int | None, ruleset, lang: str, fmt: str
+) -> None:
+    """Solve the positions of a CSV file double-dummy (all hands visible, best play).
+
+    Each row: deal (PBN 'N:hand hand hand hand', a full deal or an ending with equal hands),
+    trump (S H D C NT; Dutch S H R K SA), leader, declarer, partner (seat or empty; N E S W or
+    Dutch N O Z W), goal (tricks, >=K, misere, piek; default tricks) and an optional called
+    card such as DA (its holder must play it the first time its suit is led; left empty, the
+    partner is whoever holds it). The output repeats each row with 'result' (tricks of the
+    declarer side, or 1/0 for a yes/no goal) and 'ms' (solve time of that row).
+
+    The rule set only matters through its called-card switch
+    (called_card_may_be_discarded). Example: data/dd_example.csv.
+    """
+    # imported here so that `rikken --help` does not load numba
+    from analyser.solver import Solver
+    from analyser.solver.ddfile import read_dd_csv
+
+    del seed, lang  # solving is deterministic and prints the input notation back
+    text = _read_text(file)
+    columns, raw, rows = read_dd_csv(text)
+    solver = Solver()
+    out_columns = columns + [c for c in ("result", "ms") if c not in columns]
+    results = []
+    with Progress(len(rows), "solving", quiet=quiet) as progress:
+        for record, row in zip(raw, rows, strict=True):
+            t0 = time.perf_counter()
+            value = solver.solve(
+                list(row.masks),
+                row.trump,
+                row.leader,
+                [s for s in range(4) if row.declarer_mask >> s & 1],
+                row.goal if row.goal != 1 else f">={row.target}",
+                None if row.called < 0 else row.called,
+                called_card_may_be_discarded=ruleset.called_card_may_be_discarded,
+            )
+            ms = (time.perf_counter() - t0) * 1000.0
+            results.append(
+                {**{c: record.get(c, "") for c in columns}, "result": value, "ms": f"{ms:.2f}"}
+            )
+            progress.advance()
+    if out is not None:
+        with open(out, "w", newline="", encoding="utf-8") as fh:
+            _write_csv(fh, out_columns, results)
+        click.echo(f"{len(results)} positions solved; results written to {out}", err=True)
+        return
+    if fmt == "json":
+        emit_json(results)
+    elif fmt == "csv":
+        _write_csv(sys.stdout, out_columns, results)
+    else:
+        _print_table(out_columns, results)
+
+
+def _read_text(file: str) -> str:
+    if file == "-":
+        return sys.stdin.read()
+    path = pathlib.Path(file)
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise RikkenError(f"no such file: {file}") from None
+    except UnicodeDecodeError:
+        raise RikkenError(f"{file} is not UTF-8 text") from None
+
+
+def _write_csv(fh, columns: list[str], rows: list[dict]) -> None:
+    writer = csv.DictWriter(fh, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    for r in rows:
+        writer.writerow(r)
+
+
+def _print_table(columns: list[str], rows: list[dict]) -> None:
+    widths = {c: max(len(c), *(len(str(r.get(c, ""))) for r in rows)) for c in columns}
+    buf = io.StringIO()
+    buf.write("  ".join(c.ljust(widths[c]) for c in columns).rstrip() + "\n")
+    for r in rows:
+        buf.write("  ".join(str(r.get(c, "")).ljust(widths[c]) for c in columns).rstrip() + "\n")
+    click.echo(buf.getvalue(), nl=False)
+    click.echo("Results are double-dummy: every hand visible to every player, best play.", err=True)

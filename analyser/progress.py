@@ -1,0 +1,60 @@
+"""A progress line on stderr for long runs: shown only to a person (a terminal), only after
+the run has taken a couple of seconds, and never with --quiet."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+class Progress:
+    """Counts work done out of ``total`` and redraws one stderr line at most 5 times a second.
+
+    Use as a context manager; ``advance(k)`` after each piece of work.
+    """
+
+    def __init__(self, total: int, label: str, quiet: bool = False, delay: float = 2.0):
+        self.total = max(int(total), 1)
+        self.label = label
+        self.done = 0
+        self.enabled = not quiet and sys.stderr.isatty()
+        self.delay = delay
+        self.start = time.monotonic()
+        self.last_draw = 0.0
+        self.drawn = False
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def advance(self, k: int = 1) -> None:
+        """Record ``k`` more units of work and redraw if due."""
+        self.done += k
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.start < self.delay or now - self.last_draw < 0.2:
+            return
+        self.last_draw = now
+        self._draw(now)
+
+    def set_total(self, total: int) -> None:
+        """Change the expected amount of work (e.g. when a run extends its sample)."""
+        self.total = max(int(total), 1)
+
+    def _draw(self, now: float) -> None:
+        frac = min(self.done / self.total, 1.0)
+        width = 30
+        bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
+        elapsed = now - self.start
+        eta = elapsed * (1 - frac) / frac if frac > 0 else 0.0
+        sys.stderr.write(
+            f"\r{self.label} [{bar}] {self.done}/{self.total} "
+            f"{elapsed:5.0f}s elapsed, ~{eta:4.0f}s left "
+        )
+        sys.stderr.flush()
+        self.drawn = True
+
+    def __exit__(self, *exc) -> None:
+        if self.drawn:
+            sys.stderr.write("\r" + " " * 78 + "\r")
+            sys.stderr.flush()

@@ -1,0 +1,21 @@
+"""Double-dummy solver for every Rikken contract (numba).
+
+Positions are at a trick boundary: four hands with equal counts, a trump suit or no trump,
+the leader, the declarer side (one seat, or two seats adjacent or opposite), a goal and an
+optional called card. See :func:`solve` and :func:`solve_batch`.
+"""
+
+from analyser.solver.api import PositionError, Solver, parse_goal, solve, solve_batch
+from analyser.solver.driver import GOAL_GE, GOAL_MISERE, GOAL_PIEK, GOAL_TRICKS
+
+__all__ = [
+    "GOAL_GE",
+    "GOAL_MISERE",
+    "GOAL_PIEK",
+    "GOAL_TRICKS",
+    "PositionError",
+    "Solver",
+    "parse_goal",
+    "solve",
+    "solve_batch",
+]

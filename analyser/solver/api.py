@@ -1,0 +1,251 @@
+"""Public entry points of the double-dummy solver: validate at the boundary, then call numba."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from analyser.cards import N_SEATS, cards_to_mask
+from analyser.errors import RikkenError
+from analyser.solver.driver import (
+    DEFAULT_TT_BITS,
+    GOAL_GE,
+    GOAL_MISERE,
+    GOAL_PIEK,
+    GOAL_TRICKS,
+    new_table,
+    solve_batch_kernel,
+    solve_one,
+)
+from analyser.solver.engine import N_STATS
+
+GOAL_NAMES = {GOAL_TRICKS: "tricks", GOAL_GE: ">=K", GOAL_MISERE: "misere", GOAL_PIEK: "piek"}
+
+
+class PositionError(RikkenError, ValueError):
+    """A position the solver cannot take: unequal hands, a card twice, a bad seat or goal."""
+
+
+def parse_goal(goal: str | int) -> tuple[int, int]:
+    """Read a goal: 'tricks', '>=K' (K = 1..13), 'misere' or 'piek'. Returns (code, K)."""
+    if isinstance(goal, int | np.integer) and int(goal) in GOAL_NAMES:
+        return int(goal), 0
+    text = str(goal).strip().lower().replace("è", "e")
+    if text in ("", "tricks"):
+        return GOAL_TRICKS, 0
+    if text == "misere":
+        return GOAL_MISERE, 0
+    if text == "piek":
+        return GOAL_PIEK, 0
+    m = re.fullmatch(r">=\s*(\d{1,2})", text)
+    if m and 1 <= int(m.group(1)) <= 13:
+        return GOAL_GE, int(m.group(1))
+    raise PositionError(
+        f"unknown goal {goal!r}: use 'tricks', '>=K' with K 1..13, 'misere' or 'piek'"
+    )
+
+
+def _hand_mask(hand) -> int:
+    if isinstance(hand, int | np.integer):
+        return int(hand)
+    return cards_to_mask(hand)
+
+
+def check_position(masks: Sequence[int]) -> int:
+    """Validate four hand masks (disjoint, equal counts 1..13). Returns cards per hand."""
+    if len(masks) != N_SEATS:
+        raise PositionError(f"a position needs 4 hands, got {len(masks)}")
+    seen = 0
+    counts = []
+    for m in masks:
+        if m < 0 or m & ~0x1FFF1FFF1FFF1FFF:
+            raise PositionError("a hand mask has bits outside the 52 cards")
+        if seen & m:
+            raise PositionError("a card is in two hands")
+        seen |= m
+        counts.append(bin(m).count("1"))
+    if len(set(counts)) != 1 or not 1 <= counts[0] <= 13:
+        raise PositionError(f"hands must hold equal numbers of cards (1..13), got {counts}")
+    return counts[0]
+
+
+def _seat_mask(declarer) -> int:
+    seats = [declarer] if isinstance(declarer, int | np.integer) else list(declarer)
+    mask = 0
+    for s in seats:
+        if not 0 <= int(s) < N_SEATS:
+            raise PositionError(f"seat {s} is not 0..3")
+        mask |= 1 << int(s)
+    if mask in (0, 15):
+        raise PositionError("the declarer side must hold one, two or three seats")
+    return mask
+
+
+def _check_goal_side(goal: int, decl_mask: int) -> None:
+    if goal in (GOAL_MISERE, GOAL_PIEK) and bin(decl_mask).count("1") != 1:
+        raise PositionError("misere and piek are played by a lone declarer")
+
+
+class Solver:
+    """A solver with its own transposition table, for solving positions one by one.
+
+    Reusing one instance avoids allocating the table (13.6 MB at the default size) per call.
+    """
+
+    def __init__(self, tt_bits: int = DEFAULT_TT_BITS):
+        self.tt, self.tb = new_table(tt_bits)
+        self.killer = np.full(64, -1, np.int64)
+        self.stats = np.zeros(N_STATS, np.int64)
+        self.gen = 0
+
+    def solve(
+        self,
+        hands: Sequence,
+        trump: int,
+        leader: int,
+        declarer,
+        goal: str | int = "tricks",
+        called: int | None = None,
+        *,
+        called_card_may_be_discarded: bool = True,
+    ) -> int:
+        """Solve one position; see :func:`solve`."""
+        masks = [_hand_mask(h) for h in hands]
+        check_position(masks)
+        if not 0 <= int(trump) <= 4:
+            raise PositionError(f"trump {trump} is not 0..4 (4 = no trump)")
+        if not 0 <= int(leader) < N_SEATS:
+            raise PositionError(f"leader {leader} is not a seat 0..3")
+        code, k = parse_goal(goal)
+        decl = _seat_mask(declarer)
+        _check_goal_side(code, decl)
+        if called is not None and not 0 <= int(called) < 52:
+            raise PositionError(f"called card {called} is not 0..51")
+        self.gen += 1
+        return int(
+            solve_one(
+                np.array(masks, dtype=np.int64),
+                int(trump),
+                int(leader),
+                decl,
+                code,
+                k,
+                -1 if called is None else int(called),
+                bool(called_card_may_be_discarded),
+                self.tt,
+                self.tb,
+                self.gen,
+                self.killer,
+                self.stats,
+            )
+        )
+
+
+_default_solver: Solver | None = None
+
+
+def solve(
+    hands: Sequence,
+    trump: int,
+    leader: int,
+    declarer: int | Iterable[int],
+    goal: str | int = "tricks",
+    called: int | None = None,
+    *,
+    called_card_may_be_discarded: bool = True,
+) -> int:
+    """Double-dummy result of one position at a trick boundary.
+
+    ``hands``: 4 hands (index = seat N E S W), each a sequence of card ints or an int64 mask,
+    equal counts 1..13. ``trump``: 0..3 or 4 = no trump. ``leader``: the seat on lead.
+    ``declarer``: a seat or seats forming the declarer side (partners may be adjacent).
+    ``goal``: 'tricks' (exact tricks of the declarer side), '>=K' (1/0), 'misere' (1 if the
+    lone declarer can take no trick), 'piek' (1 if he can take exactly one).
+    ``called``: the called card (its holder must play it the first time its suit is led).
+    """
+    global _default_solver
+    if _default_solver is None:
+        _default_solver = Solver()
+    return _default_solver.solve(
+        hands,
+        trump,
+        leader,
+        declarer,
+        goal,
+        called,
+        called_card_may_be_discarded=called_card_may_be_discarded,
+    )
+
+
+def solve_batch(
+    hands: np.ndarray,
+    trump: np.ndarray,
+    leader: np.ndarray,
+    declarer: np.ndarray,
+    goal: np.ndarray,
+    target: np.ndarray | None = None,
+    called: np.ndarray | None = None,
+    *,
+    called_card_may_be_discarded: bool = True,
+    threads: int | None = None,
+    tt_bits: int = DEFAULT_TT_BITS,
+) -> np.ndarray:
+    """Solve many positions in parallel (numba ``prange``, one table per worker).
+
+    ``hands`` int64[n, 4] masks; ``trump``, ``leader`` int8[n]; ``declarer`` int8[n] seat
+    bitmasks (bit i = seat i); ``goal`` int8[n] GOAL_* codes; ``target`` int8[n] (K of
+    GOAL_GE); ``called`` int8[n] (card or -1). Returns int8[n]: tricks or 1/0.
+    """
+    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    if hands.ndim != 2 or hands.shape[1] != N_SEATS:
+        raise PositionError("hands must be an int64 array of shape (n, 4)")
+    n = hands.shape[0]
+
+    def column(x, default):
+        if x is None:
+            return np.full(n, default, dtype=np.int64)
+        arr = np.ascontiguousarray(np.broadcast_to(np.asarray(x), (n,)), dtype=np.int64)
+        return arr
+
+    trump_a = column(trump, 4)
+    leader_a = column(leader, 0)
+    decl_a = column(declarer, 0)
+    goal_a = column(goal, GOAL_TRICKS)
+    target_a = column(target, 0)
+    called_a = column(called, -1)
+    for i in range(n):
+        check_position([int(x) for x in hands[i]])
+    if n and (trump_a.min() < 0 or trump_a.max() > 4):
+        raise PositionError("trump must be 0..4")
+    if n and (leader_a.min() < 0 or leader_a.max() > 3):
+        raise PositionError("leader must be a seat 0..3")
+    if n and (decl_a.min() < 1 or decl_a.max() > 14):
+        raise PositionError("declarer must be a seat bitmask 1..14")
+    if n and (goal_a.min() < 0 or goal_a.max() > 3):
+        raise PositionError("goal must be a GOAL_* code 0..3")
+    lone = np.array([bin(int(m)).count("1") == 1 for m in decl_a], dtype=bool)
+    if np.any(((goal_a == GOAL_MISERE) | (goal_a == GOAL_PIEK)) & ~lone):
+        raise PositionError("misere and piek are played by a lone declarer")
+    ge = goal_a == GOAL_GE
+    if np.any(ge & ((target_a < 1) | (target_a > 13))):
+        raise PositionError("a >=K goal needs K in 1..13")
+    if n and (called_a.min() < -1 or called_a.max() > 51):
+        raise PositionError("called must be a card 0..51 or -1")
+    if threads is None:
+        threads = os.cpu_count() or 1
+    threads = max(1, min(int(threads), max(n, 1)))
+    return solve_batch_kernel(
+        hands,
+        trump_a,
+        leader_a,
+        decl_a,
+        goal_a,
+        target_a,
+        called_a,
+        bool(called_card_may_be_discarded),
+        threads,
+        tt_bits,
+    )

@@ -1,0 +1,43 @@
+"""Single-instruction bit operations for numba code (LLVM ctpop / cttz / ctlz).
+
+numba exposes no popcount or count-zeros on integers; these intrinsics compile to one
+machine instruction each, which matters in a search that runs them millions of times.
+They can only be called from jitted code.
+"""
+
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
+
+
+def _unary_intrinsic(name: str, with_flag: bool):
+    @intrinsic
+    def _impl(typingctx, x):
+        if not isinstance(x, types.Integer):
+            return None
+        sig = types.int64(x)
+
+        def codegen(context, builder, signature, args):
+            [value] = args
+            if with_flag:
+                fn = builder.module.declare_intrinsic(name, [value.type, ir.IntType(1)])
+                # flag 0: defined result for a zero input (bit width)
+                result = builder.call(fn, [value, ir.Constant(ir.IntType(1), 0)])
+            else:
+                fn = builder.module.declare_intrinsic(name, [value.type])
+                result = builder.call(fn, [value])
+            return context.cast(builder, result, x, types.int64)
+
+        return sig, codegen
+
+    return _impl
+
+
+popcount = _unary_intrinsic("llvm.ctpop", with_flag=False)
+popcount.__doc__ = "Number of set bits of an integer (jitted code only)."
+
+ctz = _unary_intrinsic("llvm.cttz", with_flag=True)
+ctz.__doc__ = "Index of the lowest set bit (the bit width for 0; jitted code only)."
+
+clz = _unary_intrinsic("llvm.ctlz", with_flag=True)
+clz.__doc__ = "Number of leading zero bits (the bit width for 0; jitted code only)."

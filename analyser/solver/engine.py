@@ -1,0 +1,988 @@
+"""The double-dummy search engine (numba).
+
+One null-window search answers "does the MAX side reach its goal?" for a position at a trick
+boundary. Everything here works on int64 hand masks with 16 bits per suit (analyser/cards.py)
+and on card *bit indices* (16 * suit + rank), never on Python objects.
+
+Techniques, and why each is safe:
+
+* Alpha-beta with a null window: every node returns a boolean, so a single good move ends a
+  MAX node and a single refutation ends a MIN node.
+* Equivalent cards: a hand's cards that are adjacent among the cards still in play (remaining
+  in hands or on the table) are one move; the *lowest* of such a run is searched.
+* Partition search (transposition table at trick boundaries): each result carries the set W of
+  cards whose ranks decided it. A table entry records the suit lengths of every hand, the
+  leader, and - per suit - which hand holds each of the top cards down to the lowest card in W
+  (ranks made relative, so equivalent positions share an entry). Any position that agrees on
+  those reuses the entry's bounds. W is built bottom-up: a trick adds its winning card when that
+  card beat another card of its own suit; a node adds its children's W (all children at an
+  all-node, the deciding child at a cut-node); bounds from quick tricks add the cards they rely
+  on; a table hit adds the entry's cards. When an all-node's child W touches the run a move
+  represented, the representative itself joins W, so the run stays inside the matched top
+  cards (otherwise its unsearched siblings would not be covered).
+* Quick tricks and trump "later tricks": only provably safe lower bounds (see their docstrings).
+
+Goal families: FAM_T - the MAX side (which is also the counted side) needs at least `target`
+tricks; table values are bounds on the counted side's future tricks. FAM_E - a lone declarer
+(MAX and counted) needs exactly `goal` tricks in all (misere: 0, piek: 1); the position's
+remaining need is part of the table key and entries hold a won/lost flag.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyser.solver.bits import clz, ctz, popcount
+
+NT = 4
+FAM_T = 0
+FAM_E = 1
+
+SUITM = 0x1FFF
+TT_WAYS = 8
+# tt64 columns
+C_KEY, C_AUX, C_M0, C_M1, C_V0, C_V1 = 0, 1, 2, 3, 4, 5
+TT_COLS = 6
+# tt8 columns
+B_LB, B_UB, B_MOVE, B_REM = 0, 1, 2, 3
+
+# statistics slots
+S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES = 0, 1, 2, 3, 4
+N_STATS = 8
+
+
+@njit(cache=True)
+def hibit(x):
+    """Index of the highest set bit of a non-zero int64."""
+    return 63 - clz(x)
+
+
+@njit(cache=True)
+def suit_bits(h, s):
+    """The 13-bit holding of suit ``s`` in hand mask ``h``."""
+    return (h >> (16 * s)) & SUITM
+
+
+@njit(cache=True)
+def beats(b, cur, trump):
+    """True if card bit ``b`` beats the currently winning card bit ``cur``."""
+    sb = b >> 4
+    sc = cur >> 4
+    if sb == sc:
+        return b > cur
+    return sb == trump
+
+
+@njit(cache=True)
+def owner_codes(h0, h1, h2, h3):
+    """Per suit, the owners (2 bits each, top card first) of the cards still in hands.
+
+    Suits 0 and 1 go into the first word (offsets 0 and 32), suits 2 and 3 into the second.
+    """
+    c0 = 0
+    c1 = 0
+    for s in range(4):
+        a = suit_bits(h0 | h1 | h2 | h3, s)
+        code = 0
+        i = 0
+        base = 16 * s
+        while a:
+            r = hibit(a)
+            b = base + r
+            own = ((h1 >> b) & 1) + 2 * ((h2 >> b) & 1) + 3 * ((h3 >> b) & 1)
+            code |= own << (2 * i)
+            i += 1
+            a ^= 1 << r
+        if s < 2:
+            c0 |= code << (32 * s)
+        else:
+            c1 |= code << (32 * (s - 2))
+    return c0, c1
+
+
+@njit(cache=True)
+def length_key(h0, h1, h2, h3):
+    """Suit lengths of the four hands, 4 bits each (the table's bucket key)."""
+    k = 0
+    hs = (h0, h1, h2, h3)
+    for p in range(4):
+        h = hs[p]
+        for s in range(4):
+            k |= popcount(suit_bits(h, s)) << (4 * (4 * p + s))
+    return k
+
+
+@njit(cache=True)
+def w_from_masks(m0, m1, alive):
+    """The W set a table entry stands for in the current position: per suit, the lowest of
+    the top cards the entry fixes (all cards above it are then fixed too)."""
+    w = 0
+    for s in range(4):
+        if s < 2:
+            m = (m0 >> (32 * s)) & 0x3FFFFFF
+        else:
+            m = (m1 >> (32 * (s - 2))) & 0x3FFFFFF
+        k = popcount(m) >> 1
+        if k:
+            a = suit_bits(alive, s)
+            for _ in range(k - 1):
+                a ^= 1 << hibit(a)
+            w |= 1 << (16 * s + hibit(a))
+    return w
+
+
+@njit(cache=True)
+def tt_bucket(key, aux, nbuckets):
+    """First slot of the bucket for a key (multiplicative hash)."""
+    x = key * -7046029254386353131 + aux * 0x9E3779B1
+    x ^= x >> 29
+    x *= -4658895280553007687
+    x ^= x >> 32
+    return (x & (nbuckets - 1)) * TT_WAYS
+
+
+@njit(cache=True)
+def tt_probe(tt, tb, base, key, aux, c0, c1, need):
+    """Look for an entry that decides this node. Returns (state, entry) with state
+    1 = won, 0 = lost, -1 = nothing decisive (entry = the slot of a best move, or -1)."""
+    move_slot = -1
+    for j in range(TT_WAYS):
+        e = base + j
+        if tt[e, C_KEY] != key or tt[e, C_AUX] != aux:
+            continue
+        if (c0 & tt[e, C_M0]) != tt[e, C_V0] or (c1 & tt[e, C_M1]) != tt[e, C_V1]:
+            continue
+        if tb[e, B_LB] >= need:
+            return 1, e
+        if tb[e, B_UB] < need:
+            return 0, e
+        if tb[e, B_MOVE] >= 0:
+            move_slot = e
+    return -1, move_slot
+
+
+@njit(cache=True)
+def tt_store(tt, tb, base, key, aux, c0, c1, w, alive, won, rel, rem, move, gen):
+    """Record a fail-soft result for the partition of positions that share the cards in W:
+    ``rel`` is a lower bound of the future tricks when ``won``, else an upper bound."""
+    m0 = 0
+    m1 = 0
+    for s in range(4):
+        ws = suit_bits(w, s)
+        if ws:
+            low = ws & -ws
+            k = popcount(suit_bits(alive, s) & ~(low - 1))
+            mm = (1 << (2 * k)) - 1
+            if s < 2:
+                m0 |= mm << (32 * s)
+            else:
+                m1 |= mm << (32 * (s - 2))
+    v0 = c0 & m0
+    v1 = c1 & m1
+    victim = -1
+    victim_rem = 127
+    for j in range(TT_WAYS):
+        e = base + j
+        if (tt[e, C_AUX] >> 16) != gen:
+            victim = e
+            victim_rem = -1
+            continue
+        if (
+            tt[e, C_KEY] == key
+            and tt[e, C_AUX] == aux
+            and tt[e, C_M0] == m0
+            and tt[e, C_M1] == m1
+            and tt[e, C_V0] == v0
+            and tt[e, C_V1] == v1
+        ):
+            if won:
+                if rel > tb[e, B_LB]:
+                    tb[e, B_LB] = rel
+            elif rel < tb[e, B_UB]:
+                tb[e, B_UB] = rel
+            if move >= 0:
+                tb[e, B_MOVE] = move
+            return
+        if tb[e, B_REM] < victim_rem:
+            victim = e
+            victim_rem = tb[e, B_REM]
+    e = victim
+    tt[e, C_KEY] = key
+    tt[e, C_AUX] = aux
+    tt[e, C_M0] = m0
+    tt[e, C_M1] = m1
+    tt[e, C_V0] = v0
+    tt[e, C_V1] = v1
+    if won:
+        tb[e, B_LB] = rel
+        tb[e, B_UB] = rem
+    else:
+        tb[e, B_LB] = 0
+        tb[e, B_UB] = rel
+    tb[e, B_MOVE] = move
+    tb[e, B_REM] = rem
+
+
+@njit(cache=True)
+def ruff_caps(hands, trump, side, mine):
+    """Per suit, how many rounds side ``mine`` can cash without a ruff: the shortest holding of
+    an opponent who still has trumps (13 when none has). Trumps themselves are never capped."""
+    caps = np.full(4, 13, np.int64)
+    if trump == NT:
+        return caps
+    for p in range(4):
+        if side[p] != mine and suit_bits(hands[p], trump) != 0:
+            for s in range(4):
+                if s != trump:
+                    ln = popcount(suit_bits(hands[p], s))
+                    if ln < caps[s]:
+                        caps[s] = ln
+    return caps
+
+
+@njit(cache=True)
+def cash_rounds(hands, h, s, side, caps, forced):
+    """Rounds hand ``h`` wins by leading suit ``s`` from the top while it keeps the lead.
+
+    Its masters (cards above every other hand's cards of the suit, partners' included, so no
+    partner card can crash or overtake) win one round each; when every opponent is out of the
+    suit by then and no partner holds it, the rest of the suit wins too. Capped by the ruff
+    cap. ``forced`` >= 0 is a card bit ``h`` must lead first in this suit (its pending called
+    card): unless that card is itself a master the suit is not counted. Returns (rounds, W):
+    W is the lowest master the count relied on."""
+    mine = suit_bits(hands[h], s)
+    if mine == 0:
+        return 0, 0
+    oth = 0
+    opp_max = 0
+    partner_has = False
+    for p in range(4):
+        if p == h:
+            continue
+        hs = suit_bits(hands[p], s)
+        oth |= hs
+        if side[p] == side[h]:
+            if hs != 0:
+                partner_has = True
+        else:
+            ln = popcount(hs)
+            if ln > opp_max:
+                opp_max = ln
+    if oth:
+        top = mine & ~((1 << (hibit(oth) + 1)) - 1)
+    else:
+        top = mine
+    t = popcount(top)
+    if forced >= 0 and ((top >> (forced & 15)) & 1) == 0:
+        return 0, 0
+    r = t
+    if opp_max <= t and not partner_has:
+        r = popcount(mine)
+    if r > caps[s]:
+        r = caps[s]
+    if r == 0:
+        return 0, 0
+    # the lowest master counted: of the top run keep the min(r, t) highest
+    x = top
+    for _ in range(t - (r if r < t else t)):
+        x &= x - 1
+    if x == 0:
+        return r, 0
+    return r, (x & -x) << (16 * s)
+
+
+@njit(cache=True)
+def quick_tricks(hands, leader, trump, side, called_bit, holder, pend):
+    """Tricks the leader's side can take at once from the top, whatever the others do.
+
+    Plan 1: the leader cashes his own suits (see cash_rounds; opponents who hold trumps always
+    follow, so nobody ruffs or unguards). Plan 2: the leader first cashes his suits other than
+    an entry suit e, then leads his lowest e card to a partner whose top e card beats every
+    other card of e still out (the leader's own lower card included), and that partner cashes
+    his own suits other than e. The partner must have enough spare cards to follow or discard
+    during the leader's cashing without giving up a counted card. A pending called card binds
+    its holder: he must lead it first in its suit, and play it on that suit's first lead.
+    Returns (tricks, W)."""
+    called_suit = called_bit >> 4 if pend == 1 else -1
+    me = side[leader]
+    caps = ruff_caps(hands, trump, side, me)
+    n_lead = np.zeros(4, np.int64)
+    w_lead = np.zeros(4, np.int64)
+    total_l = 0
+    wl_all = 0
+    for s in range(4):
+        forced = called_bit if (s == called_suit and leader == holder) else -1
+        r, w = cash_rounds(hands, leader, s, side, caps, forced)
+        n_lead[s] = r
+        w_lead[s] = w
+        total_l += r
+        wl_all |= w
+    best = total_l
+    best_w = wl_all
+    for pp in range(4):
+        if pp == leader or side[pp] != me:
+            continue
+        n_p = np.zeros(4, np.int64)
+        w_p = np.zeros(4, np.int64)
+        for s in range(4):
+            forced = called_bit if (s == called_suit and pp == holder) else -1
+            r, w = cash_rounds(hands, pp, s, side, caps, forced)
+            n_p[s] = r
+            w_p[s] = w
+        held_p = popcount(hands[pp])
+        for e in range(4):
+            le = suit_bits(hands[leader], e)
+            pe = suit_bits(hands[pp], e)
+            if le == 0 or pe == 0 or caps[e] == 0:
+                continue
+            pt = hibit(pe)
+            lead_card = le & -le
+            if e == called_suit:
+                if leader == holder:
+                    lead_card = 1 << (called_bit & 15)  # he must lead the called card
+                elif pp == holder and (called_bit & 15) != pt:
+                    continue  # the partner must play the called card, not his top card
+            others = 0
+            for q in range(4):
+                if q != leader and q != pp:
+                    others |= suit_bits(hands[q], e)
+            if (others >> pt) != 0 or lead_card > (1 << pt):
+                continue
+            lead_part = total_l - n_lead[e]
+            part_p = 0
+            wp = 0
+            for s in range(4):
+                if s != e:
+                    part_p += n_p[s]
+                    wp |= w_p[s]
+            if held_p - 1 - part_p < lead_part:
+                continue
+            tot = lead_part + 1 + part_p
+            if tot > best:
+                best = tot
+                best_w = (wl_all & ~(SUITM << (16 * e))) | wp | ((1 << pt) << (16 * e))
+    return best, best_w
+
+
+@njit(cache=True)
+def later_tricks(hands, trump, side, which):
+    """Trump tricks side ``which`` is sure to win eventually: the trumps of one hand that lie
+    in the run of top trumps held by that side (each wins its trick or is beaten by a partner's
+    higher trump, and no two share a trick). Returns (tricks, W)."""
+    mine = 0
+    theirs = 0
+    for p in range(4):
+        if side[p] == which:
+            mine |= suit_bits(hands[p], trump)
+        else:
+            theirs |= suit_bits(hands[p], trump)
+    if mine == 0:
+        return 0, 0
+    if theirs:
+        run = mine & ~((1 << (hibit(theirs) + 1)) - 1)
+    else:
+        run = mine
+    if run == 0:
+        return 0, 0
+    best = 0
+    wb = 0
+    for p in range(4):
+        if side[p] == which:
+            r = suit_bits(hands[p], trump) & run
+            c = popcount(r)
+            if c > best:
+                best = c
+                wb = r & -r
+    return best, wb << (16 * trump)
+
+
+@njit(cache=True)
+def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard_ok, mv, run):
+    """Legal moves of seat ``p``, one per run of equivalent cards (its lowest card), with the
+    run's mask. Applies the called-card obligation. Returns the number of moves."""
+    h = hands[p]
+    obliged = pend == 1 and p == holder
+    if pos > 0:
+        lh = suit_bits(h, lead_suit)
+        if lh:
+            if obliged and lead_suit == (called_bit >> 4):
+                # first lead of the called suit: the holder must play the called card
+                mv[0] = called_bit
+                run[0] = 1 << called_bit
+                return 1
+            lo_s = lead_suit
+            hi_s = lead_suit + 1
+        else:
+            lo_s = 0
+            hi_s = 4
+    else:
+        lo_s = 0
+        hi_s = 4
+    n = 0
+    for s in range(lo_s, hi_s):
+        mine = suit_bits(h, s)
+        if mine == 0:
+            continue
+        special = -1
+        if obliged and (called_bit >> 4) == s:
+            cb = 1 << (called_bit & 15)
+            if pos == 0:
+                # the holder leading the called suit must lead the called card
+                mv[n] = called_bit
+                run[n] = 1 << called_bit
+                n += 1
+                continue
+            # the called card is never equivalent to its neighbours
+            mine &= ~cb
+            if discard_ok or popcount(h) == 1:
+                special = called_bit
+        sep = suit_bits(alive, s) & ~mine
+        rest = mine
+        while rest:
+            x = rest & -rest
+            above = sep & ~((x << 1) - 1)
+            if above:
+                lim = above & -above
+                r = mine & (lim - 1) & ~(x - 1)
+            else:
+                r = mine & ~(x - 1)
+            mv[n] = 16 * s + ctz(x)
+            run[n] = r << (16 * s)
+            n += 1
+            rest &= ~r
+        if special >= 0:
+            mv[n] = special
+            run[n] = 1 << special
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def predict_win(hands, p, pos, x, lead_suit, wseat, wbit, trump, side):
+    """Guess whether p's side wins the trick if p plays card bit ``x`` now: each later player
+    of the side that is losing the trick at his turn wins it as cheaply as he can (following
+    or ruffing), the others play low. Only a heuristic for move ordering."""
+    if pos == 0:
+        ls = x >> 4
+        ws = p
+        wb = x
+    else:
+        ls = lead_suit
+        if beats(x, wbit, trump):
+            ws = p
+            wb = x
+        else:
+            ws = wseat
+            wb = wbit
+    for k in range(1, 4 - pos):
+        q = (p + k) & 3
+        if side[q] == side[ws]:
+            continue
+        hs = suit_bits(hands[q], ls)
+        if hs != 0:
+            if (wb >> 4) == ls:
+                above = hs & ~((2 << (wb & 15)) - 1)
+                if above != 0:
+                    ws = q
+                    wb = 16 * ls + ctz(above)
+        elif trump != NT and ls != trump:
+            tr = suit_bits(hands[q], trump)
+            if tr != 0:
+                if (wb >> 4) == trump:
+                    tr &= ~((2 << (wb & 15)) - 1)
+                if tr != 0:
+                    ws = q
+                    wb = 16 * trump + ctz(tr)
+    return side[ws] == side[p]
+
+
+@njit(cache=True)
+def order_moves(
+    hands,
+    p,
+    pos,
+    lead_suit,
+    wseat,
+    wbit,
+    trump,
+    side_max,
+    fam,
+    decl_need,
+    alive,
+    killer,
+    tt_move,
+    mv,
+    run,
+    n,
+    wt,
+):
+    """Sort the moves best-first by a heuristic weight (never affects results, only speed)."""
+    me = side_max[p]
+    # misere-like phase (the lone declarer must lose every remaining trick): the declarer
+    # ducks and the defenders push; otherwise both sides play for tricks
+    wants = fam == 0 or decl_need > 0
+    left = popcount(hands[p])
+    for i in range(n):
+        b = mv[i]
+        s = b >> 4
+        r = b & 15
+        top_of_run = hibit(run[i]) & 15
+        a_s = suit_bits(alive, s)
+        topcard = hibit(a_s)
+        w = 0
+        if wants:
+            win = predict_win(hands, p, pos, b, lead_suit, wseat, wbit, trump, side_max)
+            if pos == 0:
+                # suits where the opponents have few cards leave them few replies (a void
+                # counts as many: it may discard anything), which keeps proofs small
+                opp_count = 0
+                for q in range(4):
+                    if side_max[q] != me:
+                        ln = popcount(suit_bits(hands[q], s))
+                        opp_count += 4 * ln if ln > 0 else left + 4
+                w = -(opp_count * 32) // 15
+                if win:
+                    w += 50
+                    if top_of_run != topcard:
+                        w += 5  # a low card to a partner's winner keeps our own high cards
+                w -= r >> 1
+            else:
+                if win:
+                    w = 60 + 15 - r
+                else:
+                    w = 20 - r
+                if s != lead_suit:
+                    if s == trump:
+                        if not win or not beats(b, wbit, trump):
+                            w -= 25  # a trump that does not win the trick is wasted
+                    else:
+                        # discard from long suits, keep masters
+                        w += 2 * popcount(suit_bits(hands[p], s))
+                        if top_of_run == topcard:
+                            w -= 15
+        else:
+            # --- losing-trick heuristics (misere): the declarer ducks, defenders push ---
+            if me == 1:
+                if pos == 0:
+                    w = 50 - r
+                    # a card above every other card of the suit would win: lead it last
+                    others = a_s & ~suit_bits(hands[p], s)
+                    if others == 0 or hibit(others) < r:
+                        w -= 40
+                elif s == lead_suit and (wbit >> 4) == s:
+                    if b < wbit:
+                        w = 60 + r  # highest card that still loses
+                    else:
+                        w = r - 20
+                else:
+                    w = 40 + r  # discard the most dangerous (highest) card
+            else:
+                decl_played = False
+                for k in range(1, pos + 1):
+                    q = (p - k) & 3
+                    if side_max[q] == 1:
+                        decl_played = True
+                if pos == 0:
+                    w = 50 - r
+                elif decl_played:
+                    if side_max[wseat] == 1:
+                        # he is winning: stay under him, keeping low cards for later
+                        w = 60 + r if not beats(b, wbit, trump) else -r
+                    else:
+                        w = 30 + r
+                else:
+                    w = 50 - r
+        if killer >= 0 and (run[i] >> killer) & 1:
+            w += 0
+        if tt_move >= 0 and (run[i] >> tt_move) & 1:
+            w += 100
+        wt[i] = w
+    # insertion sort, descending weight (stable)
+    for i in range(1, n):
+        kw = wt[i]
+        km = mv[i]
+        kr = run[i]
+        j = i - 1
+        while j >= 0 and wt[j] < kw:
+            wt[j + 1] = wt[j]
+            mv[j + 1] = mv[j]
+            run[j + 1] = run[j]
+            j -= 1
+        wt[j + 1] = kw
+        mv[j + 1] = km
+        run[j + 1] = kr
+
+
+@njit(cache=True)
+def trump_length(hands, trump, side, which):
+    """Tricks side ``which`` wins by trump length alone: the longest trump holding of one of its
+    hands minus all the other side's trumps (each of those trumps is played in a different
+    trick, every such trick is won by a trump, and only the other side's trumps can take it).
+    Depends on lengths only, so it needs no cards in W."""
+    longest = 0
+    theirs = 0
+    for p in range(4):
+        ln = popcount(suit_bits(hands[p], trump))
+        if side[p] == which:
+            if ln > longest:
+                longest = ln
+        else:
+            theirs += ln
+    return longest - theirs if longest > theirs else 0
+
+
+@njit(cache=True)
+def raise_w(w, hands):
+    """A smaller W that fixes the same positions: when a suit's cut-off card lies in the
+    bottom run of cards held by one hand, the lengths already place that run, so the cut-off
+    can move to the first card above it (or vanish when one hand holds the whole suit)."""
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    out = 0
+    for s in range(4):
+        ws = suit_bits(w, s)
+        if ws == 0:
+            continue
+        t = ws & -ws
+        a = suit_bits(alive, s)
+        low = a & -a
+        h0 = 0
+        for p in range(4):
+            if suit_bits(hands[p], s) & low:
+                h0 = p
+        others = a & ~suit_bits(hands[h0], s)
+        if others == 0:
+            continue
+        ob = others & -others
+        if t < ob:
+            t = ob
+        out |= t << (16 * s)
+    return out
+
+
+@njit(cache=True)
+def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pend):
+    """Cheap sure-trick bounds at a trick start (FAM_T). Returns (settled, value, W)."""
+    q, qw = quick_tricks(hands, p, trump, side_max, called_bit, holder, pend)
+    if side_max[p] == 1:
+        if q >= need:
+            return True, c + q, qw
+    elif rem - q < need:
+        return True, c + rem - q, qw
+    if trump != NT:
+        lt, lw = later_tricks(hands, trump, side_max, 1)
+        tl = trump_length(hands, trump, side_max, 1)
+        if tl >= lt:
+            lt = tl
+            lw = 0
+        if lt >= need:
+            return True, c + lt, lw
+        lt, lw = later_tricks(hands, trump, side_max, 0)
+        tl = trump_length(hands, trump, side_max, 0)
+        if tl >= lt:
+            lt = tl
+            lw = 0
+        if rem - lt < need:
+            return True, c + rem - lt, lw
+    return False, 0, 0
+
+
+@njit(cache=True)
+def search(
+    hands0,
+    trump,
+    leader0,
+    side_max,
+    side_cnt,
+    fam,
+    goal,
+    beta,
+    called_bit,
+    holder,
+    discard_ok,
+    pend0,
+    tt,
+    tb,
+    gen,
+    killer,
+    stats,
+):
+    """Null-window search from a trick boundary, returning a fail-soft value.
+
+    FAM_T: the value counts the tricks of the counted side (= MAX side) over the whole play
+    from here; ``v >= beta`` means MAX reaches ``beta`` and ``v`` is then a lower bound of the
+    true value, otherwise an upper bound. FAM_E: 1 if the lone declarer (MAX and counted) ends
+    with exactly ``goal`` tricks from here, else 0 (call with beta = 1).
+    ``tt``/``tb`` are the transposition table arrays; entries of other generations are empty.
+    ``killer`` (int64[>=53]) keeps the last cut-off move per depth across calls.
+    """
+    stats[S_SEARCHES] += 1
+    hands = hands0.copy()
+    n0 = popcount(hands[0])
+    total = 4 * n0
+    nb = tt.shape[0] // TT_WAYS
+    mv = np.empty((total + 1, 14), np.int64)
+    run = np.empty((total + 1, 14), np.int64)
+    wt = np.empty(14, np.int64)
+    nmv = np.zeros(total + 1, np.int64)
+    imv = np.zeros(total + 1, np.int64)
+    res = np.zeros(total + 1, np.int64)
+    wacc = np.zeros(total + 1, np.int64)
+    card = np.zeros(total + 1, np.int64)
+    seat_at = np.zeros(total + 1, np.int64)
+    wseat = np.zeros(total + 1, np.int64)
+    wbit = np.zeros(total + 1, np.int64)
+    cnt = np.zeros(total + 2, np.int64)
+    pend = np.zeros(total + 2, np.int64)
+    trickw = np.zeros(total + 1, np.int64)
+    searched = np.zeros(total + 1, np.int64)
+    t_key = np.zeros(total + 1, np.int64)
+    t_aux = np.zeros(total + 1, np.int64)
+    t_c0 = np.zeros(total + 1, np.int64)
+    t_c1 = np.zeros(total + 1, np.int64)
+    t_base = np.zeros(total + 1, np.int64)
+    best = np.full(total + 1, -1, np.int64)
+    lowwin = np.zeros((total + 1, 4), np.int64)
+
+    pend[0] = pend0
+    called_suit = called_bit >> 4 if called_bit >= 0 else -1
+    d = 0
+    descending = True
+    v = 0
+    w = 0
+    while True:
+        settled = False
+        if descending:
+            descending = False
+            stats[S_NODES] += 1
+            pos = d & 3
+            if pos == 0:
+                p = leader0 if d == 0 else wseat[d - 1]
+            else:
+                p = (seat_at[d - 1] + 1) & 3
+            seat_at[d] = p
+            searched[d] = 0
+            best[d] = -1
+            tt_move = -1
+            if pos == 0:
+                rem = n0 - (d >> 2)
+                c = cnt[d]
+                w = 0
+                if fam == FAM_T:
+                    need = beta - c
+                    if need <= 0:
+                        v = c
+                        settled = True
+                    elif need > rem:
+                        v = c + rem
+                        settled = True
+                else:
+                    need = goal - c
+                    if need < 0 or need > rem:
+                        v = 0
+                        settled = True
+                    elif rem == 0:
+                        v = 1
+                        settled = True
+                if not settled and rem == 1:
+                    # last trick: one card each, the play is forced
+                    ws_ = p
+                    wb_ = ctz(hands[p])
+                    for k in range(1, 4):
+                        q = (p + k) & 3
+                        b = ctz(hands[q])
+                        if beats(b, wb_, trump):
+                            ws_ = q
+                            wb_ = b
+                    nsame = 0
+                    for k in range(4):
+                        if (ctz(hands[k]) >> 4) == (wb_ >> 4):
+                            nsame += 1
+                    w = (1 << wb_) if nsame > 1 else 0
+                    got = side_cnt[ws_]
+                    if fam == FAM_T:
+                        v = c + got
+                    else:
+                        v = 1 if got == need else 0
+                    settled = True
+                if not settled:
+                    alive = hands[0] | hands[1] | hands[2] | hands[3]
+                    key = length_key(hands[0], hands[1], hands[2], hands[3])
+                    crel = 0
+                    if pend[d] == 1:
+                        crel = popcount(suit_bits(alive, called_suit) >> (called_bit & 15))
+                    tneed = need if fam == FAM_T else 1
+                    aux = p | (pend[d] << 2) | (crel << 3) | ((need if fam == FAM_E else 0) << 8)
+                    aux |= gen << 16
+                    c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
+                    base = tt_bucket(key, aux, nb)
+                    st, e = tt_probe(tt, tb, base, key, aux, c0, c1, tneed)
+                    if st >= 0:
+                        stats[S_TT_HITS] += 1
+                        if fam == FAM_T:
+                            v = c + (tb[e, B_LB] if st == 1 else tb[e, B_UB])
+                        else:
+                            v = st
+                        w = w_from_masks(tt[e, C_M0], tt[e, C_M1], alive)
+                        settled = True
+                    else:
+                        if e >= 0:
+                            tt_move = tb[e, B_MOVE]
+                        if fam == FAM_T:
+                            settled, v, w = trick_bounds(
+                                hands, p, trump, side_max, c, need, rem, called_bit, holder, pend[d]
+                            )
+                            if settled:
+                                stats[S_QT_CUTS] += 1
+                        if not settled:
+                            searched[d] = 1
+                            t_key[d] = key
+                            t_aux[d] = aux
+                            t_c0[d] = c0
+                            t_c1[d] = c1
+                            t_base[d] = base
+            if not settled:
+                # alive: cards still in hands plus those on the table in this trick
+                alive = hands[0] | hands[1] | hands[2] | hands[3]
+                for k in range(d - pos, d):
+                    alive |= 1 << card[k]
+                lead_suit = card[d - pos] >> 4 if pos > 0 else -1
+                n = gen_moves(
+                    hands,
+                    p,
+                    pos,
+                    lead_suit,
+                    alive,
+                    pend[d],
+                    called_bit,
+                    holder,
+                    discard_ok,
+                    mv[d],
+                    run[d],
+                )
+                if n > 1:
+                    dn = goal - cnt[d] if fam == FAM_E else 1
+                    ws_ = wseat[d - 1] if pos > 0 else p
+                    wb_ = wbit[d - 1] if pos > 0 else 0
+                    order_moves(
+                        hands,
+                        p,
+                        pos,
+                        lead_suit,
+                        ws_,
+                        wb_,
+                        trump,
+                        side_max,
+                        fam,
+                        dn,
+                        alive,
+                        killer[d],
+                        tt_move,
+                        mv[d],
+                        run[d],
+                        n,
+                        wt,
+                    )
+                nmv[d] = n
+                imv[d] = 0
+                for s in range(4):
+                    lowwin[d, s] = 0
+                res[d] = -1 if side_max[p] == 1 else 99
+                wacc[d] = 0
+        if not settled:
+            # skip moves proven equivalent to a failed sibling: their whole run lies below
+            # every card that mattered in that sibling's proof (see lowwin below)
+            while imv[d] < nmv[d]:
+                b = mv[d, imv[d]]
+                if (hibit(run[d, imv[d]]) & 15) >= lowwin[d, b >> 4]:
+                    break
+                imv[d] += 1
+            if imv[d] < nmv[d]:
+                # play the next move of node d
+                b = mv[d, imv[d]]
+                imv[d] += 1
+                p = seat_at[d]
+                pos = d & 3
+                hands[p] ^= 1 << b
+                card[d] = b
+                if pos == 0 or beats(b, wbit[d - 1], trump):
+                    wseat[d] = p
+                    wbit[d] = b
+                else:
+                    wseat[d] = wseat[d - 1]
+                    wbit[d] = wbit[d - 1]
+                pend[d + 1] = pend[d] if b != called_bit else 0
+                if pos == 3:
+                    cnt[d + 1] = cnt[d] + side_cnt[wseat[d]]
+                    # the winner's rank mattered only if it beat a card of its own suit
+                    ws = wbit[d] >> 4
+                    nsame = 0
+                    for k in range(d - 3, d + 1):
+                        if (card[k] >> 4) == ws:
+                            nsame += 1
+                    trickw[d] = (1 << wbit[d]) if nsame > 1 else 0
+                else:
+                    cnt[d + 1] = cnt[d]
+                    trickw[d] = 0
+                d += 1
+                descending = True
+                continue
+            # every move tried without a cut-off: the best (fail-soft) value found
+            v = res[d]
+            w = wacc[d]
+        # node d is decided with (v, w): store it, then hand the answer up the stack
+        while True:
+            if searched[d] == 1:
+                if pend[d] == 1:
+                    # the obligation depends on which card is the called one
+                    w |= 1 << called_bit
+                w = raise_w(w, hands)
+                rel = v - cnt[d] if fam == FAM_T else v
+                tt_store(
+                    tt,
+                    tb,
+                    t_base[d],
+                    t_key[d],
+                    t_aux[d],
+                    t_c0[d],
+                    t_c1[d],
+                    w,
+                    hands[0] | hands[1] | hands[2] | hands[3],
+                    v >= beta,
+                    rel,
+                    n0 - (d >> 2),
+                    best[d],
+                    gen,
+                )
+                stats[S_TT_STORES] += 1
+            if d == 0:
+                return v
+            d -= 1
+            hands[seat_at[d]] ^= 1 << card[d]
+            w |= trickw[d]
+            ismax = side_max[seat_at[d]]
+            if (v >= beta) == (ismax == 1):
+                # cut-off: MAX reached beta, or MIN held MAX below it
+                killer[d] = card[d]
+                best[d] = card[d]
+                continue
+            if ismax == 1:
+                if v > res[d]:
+                    res[d] = v
+            elif v < res[d]:
+                res[d] = v
+            # all-node so far: its answer depends on every child, and on the run of
+            # equivalent cards this move stood for if the child's W touches that run
+            i = imv[d] - 1
+            if (w & run[d, i] & ~(1 << card[d])) != 0:
+                w |= 1 << card[d]
+            wacc[d] |= w
+            # a failed move whose run lies below every card of its suit that mattered so far
+            # proves the same for the lower runs of that suit: later ones below `low` are skipped
+            s = card[d] >> 4
+            if lowwin[d, s] == 0:
+                ws = suit_bits(wacc[d], s)
+                low = ctz(ws) if ws != 0 else 16
+                if (hibit(run[d, i]) & 15) < low:
+                    lowwin[d, s] = low
+            break
