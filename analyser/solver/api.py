@@ -97,7 +97,7 @@ class Solver:
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS):
         self.tt, self.tb = new_table(tt_bits)
-        self.killer = np.full(64, -1, np.int64)
+        self.killer = np.zeros(256, np.int64)
         self.stats = np.zeros(N_STATS, np.int64)
         self.gen = 0
 

@@ -74,7 +74,7 @@ def solve_one(
                 called_bit = b
     pend0 = 1 if holder >= 0 else 0
     for k in range(killer.shape[0]):
-        killer[k] = -1
+        killer[k] = 0
     n = popcount(hands[0])
     if goal == GOAL_GE:
         v = search(
@@ -165,7 +165,7 @@ def solve_batch_kernel(
     out = np.zeros(n, np.int8)
     for t in prange(nthreads):
         tt, tb = new_table(tt_bits)
-        killer = np.full(64, -1, np.int64)
+        killer = np.zeros(256, np.int64)
         stats = np.zeros(N_STATS, np.int64)
         gen = 0
         for i in range(t, n, nthreads):

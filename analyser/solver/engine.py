@@ -49,7 +49,7 @@ B_LB, B_UB, B_MOVE, B_REM = 0, 1, 2, 3
 
 # statistics slots
 S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES = 0, 1, 2, 3, 4
-N_STATS = 8
+N_STATS = 16
 
 
 @njit(cache=True)
@@ -242,127 +242,288 @@ def ruff_caps(hands, trump, side, mine):
 
 
 @njit(cache=True)
-def cash_rounds(hands, h, s, side, caps, forced):
-    """Rounds hand ``h`` wins by leading suit ``s`` from the top while it keeps the lead.
+def run_suit(hands, h, s, side, cap, lead_first, partner_first, partner_seat, skip):
+    """Rounds the side of ``h`` surely wins when ``h`` leads suit ``s`` round after round.
 
-    Its masters (cards above every other hand's cards of the suit, partners' included, so no
-    partner card can crash or overtake) win one round each; when every opponent is out of the
-    suit by then and no partner holds it, the rest of the suit wins too. Capped by the ruff
-    cap. ``forced`` >= 0 is a card bit ``h`` must lead first in this suit (its pending called
-    card): unless that card is itself a master the suit is not counted. Returns (rounds, W):
-    W is the lowest master the count relied on."""
+    ``h`` leads from the top; his partners unblock (each plays his highest card below h's, or
+    else his lowest); a defender is assumed to keep his top card of the suit for as long as
+    he can follow, which is the worst case for us. A round counts when our best card beats
+    every defender's card that can still appear. Counting stops at the first round we might
+    lose, after ``cap`` rounds (a defender with trumps could ruff) and after a partner wins a
+    round (the lead has left ``h``). ``lead_first`` >= 0 is a card bit h must lead first;
+    ``partner_first`` a card bit partner ``partner_seat`` must play in the first round (a
+    pending called card). ``skip`` rounds of the suit were already played (h, partners and
+    defenders each gave one card; pass the hands after those cards).
+    Returns (rounds, lead kept by h, W = the lowest card whose rank the count relied on)."""
     mine = suit_bits(hands[h], s)
-    if mine == 0:
-        return 0, 0
-    oth = 0
-    opp_max = 0
-    partner_has = False
+    if mine == 0 or cap - skip <= 0:
+        return 0, True, 0
+    ph = np.zeros(4, np.int64)
+    dlen = np.zeros(4, np.int64)
+    dtop = np.full(4, -1, np.int64)
     for p in range(4):
         if p == h:
             continue
         hs = suit_bits(hands[p], s)
-        oth |= hs
         if side[p] == side[h]:
-            if hs != 0:
-                partner_has = True
+            ph[p] = hs
+        elif hs != 0:
+            dlen[p] = popcount(hs)
+            dtop[p] = hibit(hs)
+    r = 0
+    wmin = 16
+    kept = True
+    while mine != 0 and r + skip < cap:
+        if r == 0 and lead_first >= 0:
+            hc = lead_first & 15
         else:
-            ln = popcount(hs)
-            if ln > opp_max:
-                opp_max = ln
-    if oth:
-        top = mine & ~((1 << (hibit(oth) + 1)) - 1)
-    else:
-        top = mine
-    t = popcount(top)
-    if forced >= 0 and ((top >> (forced & 15)) & 1) == 0:
-        return 0, 0
-    r = t
-    if opp_max <= t and not partner_has:
-        r = popcount(mine)
-    if r > caps[s]:
-        r = caps[s]
-    if r == 0:
-        return 0, 0
-    # the lowest master counted: of the top run keep the min(r, t) highest
-    x = top
-    for _ in range(t - (r if r < t else t)):
-        x &= x - 1
-    if x == 0:
-        return r, 0
-    return r, (x & -x) << (16 * s)
+            hc = hibit(mine)
+        best = hc
+        over = False
+        followed = False
+        for q in range(4):
+            if ph[q] == 0:
+                continue
+            followed = True
+            if r == 0 and q == partner_seat and partner_first >= 0:
+                pc = partner_first & 15
+            else:
+                below = ph[q] & ((1 << hc) - 1)
+                pc = hibit(below) if below != 0 else ctz(ph[q])
+            ph[q] ^= 1 << pc
+            if pc > best:
+                best = pc
+                over = True
+        d = -1
+        for q in range(4):
+            if dlen[q] > r + skip and dtop[q] > d:
+                d = dtop[q]
+        if best <= d:
+            break
+        r += 1
+        if (d >= 0 or followed) and best < wmin:
+            wmin = best
+        mine ^= 1 << hc
+        if over:
+            kept = False
+            break
+    if wmin == 16:
+        return r, kept, 0
+    return r, kept, (1 << wmin) << (16 * s)
+
+
+@njit(cache=True)
+def plan_suits(
+    hands, h, side, caps, lead_first_suit, lead_first, partner_first, partner_seat, exclude, handoff
+):
+    """Best total of run_suit over the suits not in ``exclude`` (a 4-bit mask) when ``h``
+    cashes them one after the other: suits where h keeps the lead first, then (if ``handoff``)
+    at most one suit that hands the lead to a partner. Returns (tricks, W, suits used)."""
+    tot = 0
+    w = 0
+    used = 0
+    last = 0
+    last_w = 0
+    last_s = -1
+    for s in range(4):
+        if (exclude >> s) & 1:
+            continue
+        lf = lead_first if s == lead_first_suit else -1
+        pf = partner_first if s == lead_first_suit else -1
+        r, kept, ws = run_suit(hands, h, s, side, caps[s], lf, pf, partner_seat, 0)
+        if r == 0:
+            continue
+        if kept:
+            tot += r
+            w |= ws
+            used |= 1 << s
+        elif handoff and r > last:
+            last = r
+            last_w = ws
+            last_s = s
+    if last_s >= 0:
+        tot += last
+        w |= last_w
+        used |= 1 << last_s
+    return tot, w, used
+
+
+@njit(cache=True)
+def spare_ok(hands, q, plan, rounds_mask_counts, keep, played, not_free):
+    """Can partner ``q`` follow or discard through the planned rounds (``rounds_mask_counts``
+    per suit) using only cards outside the suits in ``keep``? Discards must not disturb a suit
+    that is still to be cashed. ``played[s]`` cards of suit s are already gone from q's hand
+    (earlier rounds); ``not_free`` is a card bit q may not throw (a pending called card), -1
+    for none."""
+    need = 0
+    free = 0
+    for s in range(4):
+        ln = popcount(suit_bits(hands[q], s)) - played[s]
+        if ln < 0:
+            ln = 0
+        if (plan >> s) & 1:
+            if rounds_mask_counts[s] > ln:
+                need += rounds_mask_counts[s] - ln
+        elif not (keep >> s) & 1:
+            free += ln
+            if not_free >= 0 and (not_free >> 4) == s and (hands[q] >> not_free) & 1:
+                free -= 1
+    return need <= free
 
 
 @njit(cache=True)
 def quick_tricks(hands, leader, trump, side, called_bit, holder, pend):
     """Tricks the leader's side can take at once from the top, whatever the others do.
 
-    Plan 1: the leader cashes his own suits (see cash_rounds; opponents who hold trumps always
-    follow, so nobody ruffs or unguards). Plan 2: the leader first cashes his suits other than
-    an entry suit e, then leads his lowest e card to a partner whose top e card beats every
-    other card of e still out (the leader's own lower card included), and that partner cashes
-    his own suits other than e. The partner must have enough spare cards to follow or discard
-    during the leader's cashing without giving up a counted card. A pending called card binds
-    its holder: he must lead it first in its suit, and play it on that suit's first lead.
-    Returns (tricks, W)."""
-    called_suit = called_bit >> 4 if pend == 1 else -1
+    Plan 1: the leader runs his suits (run_suit). Plan 2: he first runs suits of his own,
+    then leads to a partner's winner in an entry suit e (the partner's top card of e beats
+    every other card of e that can be played to it) and the partner runs e and his other
+    suits. Partners must be able to follow or discard without spoiling a suit still to come.
+    Opponents holding trumps are never void in a suit we run (the ruff caps), so they neither
+    ruff nor discard. A pending called card binds its holder. Returns (tricks, W)."""
     me = side[leader]
     caps = ruff_caps(hands, trump, side, me)
-    n_lead = np.zeros(4, np.int64)
-    w_lead = np.zeros(4, np.int64)
-    total_l = 0
-    wl_all = 0
-    for s in range(4):
-        forced = called_bit if (s == called_suit and leader == holder) else -1
-        r, w = cash_rounds(hands, leader, s, side, caps, forced)
-        n_lead[s] = r
-        w_lead[s] = w
-        total_l += r
-        wl_all |= w
-    best = total_l
-    best_w = wl_all
+    called_suit = called_bit >> 4 if pend == 1 else -1
+    lead_first = called_bit if (pend == 1 and leader == holder) else -1
+    p_first = called_bit if (pend == 1 and side[holder] == me and holder != leader) else -1
+    counts = np.zeros(4, np.int64)
+    # plan 1
+    best, best_w, used = plan_suits(
+        hands, leader, side, caps, called_suit, lead_first, p_first, holder, 0, True
+    )
+    ok = True
+    if best > 0:
+        for s in range(4):
+            counts[s] = 0
+        # rounds per suit of plan 1 (recomputed, cheap) to check the partners' discards
+        for s in range(4):
+            if (used >> s) & 1:
+                lf = lead_first if s == called_suit else -1
+                pf = p_first if s == called_suit else -1
+                counts[s] = run_suit(hands, leader, s, side, caps[s], lf, pf, holder, 0)[0]
+        zero = np.zeros(4, np.int64)
+        nf = called_bit if pend == 1 else -1
+        for q in range(4):
+            if q != leader and side[q] == me:
+                if not spare_ok(hands, q, used, counts, used, zero, nf):
+                    ok = False
+        if not ok:
+            # keep only the single best suit: a partner void there discards from elsewhere
+            best = 0
+            best_w = 0
+            for s in range(4):
+                if counts[s] > best:
+                    best = counts[s]
+                    best_w = run_suit(
+                        hands,
+                        leader,
+                        s,
+                        side,
+                        caps[s],
+                        lead_first if s == called_suit else -1,
+                        p_first if s == called_suit else -1,
+                        holder,
+                        0,
+                    )[2]
+    # plan 2: cross to a partner through an entry suit
     for pp in range(4):
         if pp == leader or side[pp] != me:
             continue
-        n_p = np.zeros(4, np.int64)
-        w_p = np.zeros(4, np.int64)
-        for s in range(4):
-            forced = called_bit if (s == called_suit and pp == holder) else -1
-            r, w = cash_rounds(hands, pp, s, side, caps, forced)
-            n_p[s] = r
-            w_p[s] = w
-        held_p = popcount(hands[pp])
         for e in range(4):
             le = suit_bits(hands[leader], e)
             pe = suit_bits(hands[pp], e)
             if le == 0 or pe == 0 or caps[e] == 0:
                 continue
             pt = hibit(pe)
-            lead_card = le & -le
+            lead_card = ctz(le)
             if e == called_suit:
                 if leader == holder:
-                    lead_card = 1 << (called_bit & 15)  # he must lead the called card
+                    lead_card = called_bit & 15  # he must lead the called card
                 elif pp == holder and (called_bit & 15) != pt:
                     continue  # the partner must play the called card, not his top card
             others = 0
             for q in range(4):
                 if q != leader and q != pp:
                     others |= suit_bits(hands[q], e)
-            if (others >> pt) != 0 or lead_card > (1 << pt):
+            if (others >> pt) != 0 or lead_card > pt:
                 continue
-            lead_part = total_l - n_lead[e]
-            part_p = 0
-            wp = 0
+            # the leader's own suits first (not e); then the entry; then the partner
+            l_tot, l_w, l_used = plan_suits(
+                hands, leader, side, caps, called_suit, lead_first, p_first, holder, 1 << e, False
+            )
+            # the partner runs e and his other suits after the entry trick; a pending called
+            # card outside e stays bound
+            h2 = hands.copy()
+            h2[leader] ^= 1 << (16 * e + lead_card)
+            h2[pp] ^= 1 << (16 * e + pt)
+            r_e, kept_e, w_e = run_suit(h2, pp, e, side, caps[e], -1, -1, -1, 1)
+            p_lf = called_bit if (pend == 1 and pp == holder and called_suit != e) else -1
+            l_pf = called_bit if (pend == 1 and leader == holder and called_suit != e) else -1
+            p_tot, p_w, p_used = plan_suits(
+                h2, pp, side, caps, called_suit, p_lf, l_pf, leader, (1 << e) | l_used, True
+            )
+            if not kept_e:
+                # the lead left the partner inside e: count e only
+                p_tot = 0
+                p_w = 0
+                p_used = 0
+            tot = l_tot + 1 + r_e + p_tot
+            if tot <= best:
+                continue
+            # discards: the partner through the leader's suits, the leader through the rest
             for s in range(4):
-                if s != e:
-                    part_p += n_p[s]
-                    wp |= w_p[s]
-            if held_p - 1 - part_p < lead_part:
+                counts[s] = 0
+                if (l_used >> s) & 1:
+                    counts[s] = run_suit(
+                        hands,
+                        leader,
+                        s,
+                        side,
+                        caps[s],
+                        lead_first if s == called_suit else -1,
+                        p_first if s == called_suit else -1,
+                        holder,
+                        0,
+                    )[0]
+            zero = np.zeros(4, np.int64)
+            nf = called_bit if pend == 1 else -1
+            # the leader's rounds per suit, kept for his own discards later
+            l_counts = counts.copy()
+            if not spare_ok(hands, pp, l_used, counts, l_used | p_used | (1 << e), zero, nf):
                 continue
-            tot = lead_part + 1 + part_p
-            if tot > best:
-                best = tot
-                best_w = (wl_all & ~(SUITM << (16 * e))) | wp | ((1 << pt) << (16 * e))
+            for s in range(4):
+                counts[s] = 0
+                if (p_used >> s) & 1:
+                    counts[s] = run_suit(
+                        h2,
+                        pp,
+                        s,
+                        side,
+                        caps[s],
+                        p_lf if s == called_suit else -1,
+                        l_pf if s == called_suit else -1,
+                        leader,
+                        0,
+                    )[0]
+            counts[e] = r_e
+            # h2 still holds the leader's cards of his own suits: those rounds are gone
+            if not spare_ok(h2, leader, p_used | (1 << e), counts, p_used | (1 << e), l_counts, nf):
+                continue
+            if side_count(side, me) > 2:
+                continue  # a third partner's discards are not tracked: stay with plan 1
+            best = tot
+            best_w = l_w | p_w | w_e | ((1 << pt) << (16 * e))
     return best, best_w
+
+
+@njit(cache=True)
+def side_count(side, which):
+    """Number of seats on side ``which``."""
+    n = 0
+    for p in range(4):
+        if side[p] == which:
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -510,7 +671,7 @@ def order_moves(
     fam,
     decl_need,
     alive,
-    killer,
+    hist,
     tt_move,
     mv,
     run,
@@ -540,7 +701,7 @@ def order_moves(
                 for q in range(4):
                     if side_max[q] != me:
                         ln = popcount(suit_bits(hands[q], s))
-                        opp_count += 4 * ln if ln > 0 else left + 4
+                        opp_count += 4 * ln if ln > 0 else 4 * left + 4
                 w = -(opp_count * 32) // 15
                 if win:
                     w += 50
@@ -593,8 +754,10 @@ def order_moves(
                         w = 30 + r
                 else:
                     w = 50 - r
-        if killer >= 0 and (run[i] >> killer) & 1:
-            w += 0
+        # history: moves that often refuted or won before, anywhere in the tree
+        hv = hist[p * 64 + b]
+        if hv > 0:
+            w += 63 - clz(hv) if hv > 1 else 1
         if tt_move >= 0 and (run[i] >> tt_move) & 1:
             w += 100
         wt[i] = w
@@ -661,7 +824,72 @@ def raise_w(w, hands):
 
 
 @njit(cache=True)
-def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pend):
+def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend, discard_ok):
+    """True (with W) if the side opposing ``x`` is sure of a trick, for when ``x`` needs every
+    remaining trick. Two sound cases, both only when ``x`` holds no trumps (so it cannot ruff):
+
+    * a stopper: the other side holds the top card c of some suit s. Keeping c to the end,
+      it wins any trick led in s, so ``x`` must lead every trick in other suits; a trick led
+      in t uses a card of t from each of x's hands that has one, so x gets at most
+      sum over t != s of its longest holding of t - fewer than ``rem`` means failure;
+    * the lead: ``x`` is on lead and, in every suit the leader holds, the top card is the
+      other side's - with no trumps anywhere, it wins whatever is led.
+
+    A pending called card binds its holder: on the called suit's first lead he must play the
+    called card rather than that suit's top card, and when he may not discard the called card
+    he can be forced to discard a top card. Suits whose top card he holds are not trusted."""
+    bound = np.zeros(4, np.int64)
+    if pend == 1:
+        for s in range(4):
+            if s == (called_bit >> 4) or not discard_ok:
+                a = 0
+                for p in range(4):
+                    a |= suit_bits(hands[p], s)
+                if a != 0 and (suit_bits(hands[holder], s) >> hibit(a)) & 1:
+                    if 16 * s + hibit(a) != called_bit:
+                        bound[s] = 1
+    x_trumps = 0
+    any_trumps = 0
+    if trump != NT:
+        for p in range(4):
+            t = suit_bits(hands[p], trump)
+            any_trumps |= t
+            if side[p] == x:
+                x_trumps |= t
+    if x_trumps != 0:
+        return False, 0
+    longest = np.zeros(4, np.int64)
+    top_other = np.zeros(4, np.int64)
+    for s in range(4):
+        a = 0
+        mine = 0
+        for p in range(4):
+            hs = suit_bits(hands[p], s)
+            a |= hs
+            if side[p] == x:
+                mine |= hs
+                ln = popcount(hs)
+                if ln > longest[s]:
+                    longest[s] = ln
+        if a != 0 and ((mine >> hibit(a)) & 1) == 0:
+            top_other[s] = 1 << hibit(a)
+    total = longest[0] + longest[1] + longest[2] + longest[3]
+    for s in range(4):
+        if top_other[s] != 0 and bound[s] == 0 and total - longest[s] < rem:
+            return True, top_other[s] << (16 * s)
+    if side[leader] == x and any_trumps == 0:
+        w = 0
+        for s in range(4):
+            if suit_bits(hands[leader], s) != 0:
+                if top_other[s] == 0 or bound[s] == 1:
+                    return False, 0
+                w |= top_other[s] << (16 * s)
+        return True, w
+    return False, 0
+
+
+@njit(cache=True)
+def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pend, discard_ok):
     """Cheap sure-trick bounds at a trick start (FAM_T). Returns (settled, value, W)."""
     q, qw = quick_tricks(hands, p, trump, side_max, called_bit, holder, pend)
     if side_max[p] == 1:
@@ -684,6 +912,20 @@ def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pe
             lw = 0
         if rem - lt < need:
             return True, c + rem - lt, lw
+    if need == rem:
+        # MAX needs every trick: does MIN surely get one?
+        ok, w1 = sure_one_trick(
+            hands, p, trump, side_max, 1, rem, called_bit, holder, pend, discard_ok
+        )
+        if ok:
+            return True, c + rem - 1, w1
+    if need == 1:
+        # MIN needs every trick: does MAX surely get one?
+        ok, w1 = sure_one_trick(
+            hands, p, trump, side_max, 0, rem, called_bit, holder, pend, discard_ok
+        )
+        if ok:
+            return True, c + 1, w1
     return False, 0, 0
 
 
@@ -765,6 +1007,7 @@ def search(
             best[d] = -1
             tt_move = -1
             if pos == 0:
+                stats[8] += 1
                 rem = n0 - (d >> 2)
                 c = cnt[d]
                 w = 0
@@ -830,7 +1073,17 @@ def search(
                             tt_move = tb[e, B_MOVE]
                         if fam == FAM_T:
                             settled, v, w = trick_bounds(
-                                hands, p, trump, side_max, c, need, rem, called_bit, holder, pend[d]
+                                hands,
+                                p,
+                                trump,
+                                side_max,
+                                c,
+                                need,
+                                rem,
+                                called_bit,
+                                holder,
+                                pend[d],
+                                discard_ok,
                             )
                             if settled:
                                 stats[S_QT_CUTS] += 1
@@ -876,7 +1129,7 @@ def search(
                         fam,
                         dn,
                         alive,
-                        killer[d],
+                        killer,
                         tt_move,
                         mv[d],
                         run[d],
@@ -963,7 +1216,7 @@ def search(
             ismax = side_max[seat_at[d]]
             if (v >= beta) == (ismax == 1):
                 # cut-off: MAX reached beta, or MIN held MAX below it
-                killer[d] = card[d]
+                killer[seat_at[d] * 64 + card[d]] += 1 << (n0 - (d >> 2))
                 best[d] = card[d]
                 continue
             if ismax == 1:
