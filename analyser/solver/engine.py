@@ -778,21 +778,46 @@ def order_moves(
 
 
 @njit(cache=True)
-def trump_length(hands, trump, side, which):
-    """Tricks side ``which`` wins by trump length alone: the longest trump holding of one of its
-    hands minus all the other side's trumps (each of those trumps is played in a different
-    trick, every such trick is won by a trump, and only the other side's trumps can take it).
-    Depends on lengths only, so it needs no cards in W."""
-    longest = 0
+def trump_tricks(hands, trump, side, which):
+    """Tricks side ``which`` surely wins with the trumps of one of its hands h.
+
+    Each of h's trumps is played in a different trick, and every such trick is won by a
+    trump: ours, unless an opponent plays a higher trump into it - and each opponent trump can
+    do that once, only to an h trump below it. So the side wins at least len(h) minus the
+    largest matching of opponent trumps to lower h trumps. Returns (tricks, W): W is h's lowest
+    trump when a rank comparison was involved (the matching only looks at cards above it)."""
     theirs = 0
     for p in range(4):
-        ln = popcount(suit_bits(hands[p], trump))
-        if side[p] == which:
-            if ln > longest:
-                longest = ln
-        else:
-            theirs += ln
-    return longest - theirs if longest > theirs else 0
+        if side[p] != which:
+            theirs |= suit_bits(hands[p], trump)
+    best = 0
+    best_w = 0
+    for p in range(4):
+        if side[p] != which:
+            continue
+        mine = suit_bits(hands[p], trump)
+        ln = popcount(mine)
+        if ln <= best:
+            continue
+        # greedy maximum matching: each opponent trump (ascending) takes the lowest of h's
+        # trumps below it that is still free
+        free = mine
+        matched = 0
+        o = theirs
+        while o != 0:
+            ob = o & -o
+            cand = free & (ob - 1)
+            if cand != 0:
+                free ^= cand & -cand
+                matched += 1
+            o ^= ob
+        t = ln - matched
+        if t > best:
+            best = t
+            low = mine & -mine
+            # opponents' trumps all below h's lowest: lengths alone decide, no W needed
+            best_w = (low << (16 * trump)) if (theirs & ~(low - 1)) != 0 else 0
+    return best, best_w
 
 
 @njit(cache=True)
@@ -899,17 +924,17 @@ def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pe
         return True, c + rem - q, qw
     if trump != NT:
         lt, lw = later_tricks(hands, trump, side_max, 1)
-        tl = trump_length(hands, trump, side_max, 1)
-        if tl >= lt:
+        tl, tw = trump_tricks(hands, trump, side_max, 1)
+        if tl > lt:
             lt = tl
-            lw = 0
+            lw = tw
         if lt >= need:
             return True, c + lt, lw
         lt, lw = later_tricks(hands, trump, side_max, 0)
-        tl = trump_length(hands, trump, side_max, 0)
-        if tl >= lt:
+        tl, tw = trump_tricks(hands, trump, side_max, 0)
+        if tl > lt:
             lt = tl
-            lw = 0
+            lw = tw
         if rem - lt < need:
             return True, c + rem - lt, lw
     if need == rem:
