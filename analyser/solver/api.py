@@ -10,17 +10,17 @@ import numpy as np
 
 from analyser.cards import N_SEATS, cards_to_mask
 from analyser.errors import RikkenError
-from analyser.solver.driver import (
+from analyser.solver.engine import (
     DEFAULT_TT_BITS,
     GOAL_GE,
     GOAL_MISERE,
     GOAL_PIEK,
     GOAL_TRICKS,
+    N_STATS,
     new_table,
     solve_batch_kernel,
     solve_one,
 )
-from analyser.solver.engine import N_STATS
 
 GOAL_NAMES = {GOAL_TRICKS: "tricks", GOAL_GE: ">=K", GOAL_MISERE: "misere", GOAL_PIEK: "piek"}
 
