@@ -227,8 +227,9 @@ def tt_store(tt, tb, base, key, aux, c0, c1, w, alive, won, rel, rem, move, gen)
 @njit(cache=True)
 def ruff_caps(hands, trump, side, mine):
     """Per suit, how many rounds side ``mine`` can cash without a ruff: the shortest holding of
-    an opponent who still has trumps (13 when none has). Trumps themselves are never capped."""
-    caps = np.full(4, 13, np.int64)
+    an opponent who still has trumps (13 when none has). Trumps themselves are never capped.
+    Packed 4 bits per suit (allocation-free: this runs at every trick start)."""
+    caps = 13 | (13 << 4) | (13 << 8) | (13 << 12)
     if trump == NT:
         return caps
     for p in range(4):
@@ -236,13 +237,13 @@ def ruff_caps(hands, trump, side, mine):
             for s in range(4):
                 if s != trump:
                     ln = popcount(suit_bits(hands[p], s))
-                    if ln < caps[s]:
-                        caps[s] = ln
+                    if ln < ((caps >> (4 * s)) & 15):
+                        caps = (caps & ~(15 << (4 * s))) | (ln << (4 * s))
     return caps
 
 
 @njit(cache=True)
-def run_suit(hands, h, s, side, cap, lead_first, partner_first, partner_seat, skip):
+def run_suit(hands, gone, h, s, side, cap, lead_first, partner_first, partner_seat, skip):
     """Rounds the side of ``h`` surely wins when ``h`` leads suit ``s`` round after round.
 
     ``h`` leads from the top; his partners unblock (each plays his highest card below h's, or
@@ -252,24 +253,24 @@ def run_suit(hands, h, s, side, cap, lead_first, partner_first, partner_seat, sk
     lose, after ``cap`` rounds (a defender with trumps could ruff) and after a partner wins a
     round (the lead has left ``h``). ``lead_first`` >= 0 is a card bit h must lead first;
     ``partner_first`` a card bit partner ``partner_seat`` must play in the first round (a
-    pending called card). ``skip`` rounds of the suit were already played (h, partners and
-    defenders each gave one card; pass the hands after those cards).
+    pending called card). ``skip`` rounds of the suit were already played, taking the cards in
+    ``gone`` from h and his partners and one (unknown) card from each defender.
     Returns (rounds, lead kept by h, W = the lowest card whose rank the count relied on)."""
-    mine = suit_bits(hands[h], s)
+    mine = suit_bits(hands[h] & ~gone, s)
     if mine == 0 or cap - skip <= 0:
         return 0, True, 0
-    ph = np.zeros(4, np.int64)
-    dlen = np.zeros(4, np.int64)
-    dtop = np.full(4, -1, np.int64)
+    ph = 0  # partners' holdings, 16 bits per seat
+    dl = 0  # defenders' lengths, 4 bits per seat
+    dt = 0  # defenders' top ranks + 1, 4 bits per seat
     for p in range(4):
         if p == h:
             continue
-        hs = suit_bits(hands[p], s)
+        hs = suit_bits(hands[p] & ~gone, s)
         if side[p] == side[h]:
-            ph[p] = hs
+            ph |= hs << (16 * p)
         elif hs != 0:
-            dlen[p] = popcount(hs)
-            dtop[p] = hibit(hs)
+            dl |= popcount(hs) << (4 * p)
+            dt |= (hibit(hs) + 1) << (4 * p)
     r = 0
     wmin = 16
     kept = True
@@ -282,22 +283,25 @@ def run_suit(hands, h, s, side, cap, lead_first, partner_first, partner_seat, sk
         over = False
         followed = False
         for q in range(4):
-            if ph[q] == 0:
+            hq = (ph >> (16 * q)) & SUITM
+            if hq == 0:
                 continue
             followed = True
             if r == 0 and q == partner_seat and partner_first >= 0:
                 pc = partner_first & 15
             else:
-                below = ph[q] & ((1 << hc) - 1)
-                pc = hibit(below) if below != 0 else ctz(ph[q])
-            ph[q] ^= 1 << pc
+                below = hq & ((1 << hc) - 1)
+                pc = hibit(below) if below != 0 else ctz(hq)
+            ph ^= (1 << pc) << (16 * q)
             if pc > best:
                 best = pc
                 over = True
         d = -1
         for q in range(4):
-            if dlen[q] > r + skip and dtop[q] > d:
-                d = dtop[q]
+            if ((dl >> (4 * q)) & 15) > r + skip:
+                t = ((dt >> (4 * q)) & 15) - 1
+                if t > d:
+                    d = t
         if best <= d:
             break
         r += 1
@@ -313,62 +317,85 @@ def run_suit(hands, h, s, side, cap, lead_first, partner_first, partner_seat, sk
 
 
 @njit(cache=True)
-def plan_suits(
-    hands, h, side, caps, lead_first_suit, lead_first, partner_first, partner_seat, exclude, handoff
-):
-    """Best total of run_suit over the suits not in ``exclude`` (a 4-bit mask) when ``h``
-    cashes them one after the other: suits where h keeps the lead first, then (if ``handoff``)
-    at most one suit that hands the lead to a partner. Returns (tricks, W, suits used)."""
-    tot = 0
+def suit_runs(hands, gone, h, side, caps, called_suit, lead_first, partner_first, partner_seat):
+    """run_suit for each suit: (rounds packed 4 bits per suit, kept-lead mask, W of all)."""
+    rounds = 0
+    kept_mask = 0
     w = 0
+    for s in range(4):
+        lf = lead_first if s == called_suit else -1
+        pf = partner_first if s == called_suit else -1
+        r, kept, ws = run_suit(
+            hands, gone, h, s, side, (caps >> (4 * s)) & 15, lf, pf, partner_seat, 0
+        )
+        rounds |= r << (4 * s)
+        if kept:
+            kept_mask |= 1 << s
+        w |= ws
+    return rounds, kept_mask, w
+
+
+@njit(cache=True)
+def plan_suits(rounds, kept_mask, w_all, exclude, handoff):
+    """Best total when a hand cashes its runs (from suit_runs) one suit after the other,
+    skipping the suits in ``exclude``: suits where it keeps the lead first, then (if
+    ``handoff``) at most one suit that hands the lead to a partner.
+    Returns (tricks, W, suits used)."""
+    tot = 0
     used = 0
     last = 0
-    last_w = 0
     last_s = -1
     for s in range(4):
-        if (exclude >> s) & 1:
+        r = (rounds >> (4 * s)) & 15
+        if (exclude >> s) & 1 or r == 0:
             continue
-        lf = lead_first if s == lead_first_suit else -1
-        pf = partner_first if s == lead_first_suit else -1
-        r, kept, ws = run_suit(hands, h, s, side, caps[s], lf, pf, partner_seat, 0)
-        if r == 0:
-            continue
-        if kept:
+        if (kept_mask >> s) & 1:
             tot += r
-            w |= ws
             used |= 1 << s
         elif handoff and r > last:
             last = r
-            last_w = ws
             last_s = s
     if last_s >= 0:
         tot += last
-        w |= last_w
         used |= 1 << last_s
+    w = 0
+    for s in range(4):
+        if (used >> s) & 1:
+            w |= w_all & (SUITM << (16 * s))
     return tot, w, used
 
 
 @njit(cache=True)
-def spare_ok(hands, q, plan, rounds_mask_counts, keep, played, not_free):
-    """Can partner ``q`` follow or discard through the planned rounds (``rounds_mask_counts``
-    per suit) using only cards outside the suits in ``keep``? Discards must not disturb a suit
-    that is still to be cashed. ``played[s]`` cards of suit s are already gone from q's hand
-    (earlier rounds); ``not_free`` is a card bit q may not throw (a pending called card), -1
-    for none."""
+def spare_ok(hands, q, plan, rounds, keep, played, not_free):
+    """Can partner ``q`` follow or discard through the planned rounds (``rounds``, 4 bits per
+    suit, for the suits in ``plan``) using only cards outside the suits in ``keep``? Discards
+    must not disturb a suit still to be cashed. ``played`` (4 bits per suit) cards of q are
+    already gone; ``not_free`` is a card bit q may not throw (a pending called card) or -1."""
     need = 0
     free = 0
     for s in range(4):
-        ln = popcount(suit_bits(hands[q], s)) - played[s]
+        ln = popcount(suit_bits(hands[q], s)) - ((played >> (4 * s)) & 15)
         if ln < 0:
             ln = 0
         if (plan >> s) & 1:
-            if rounds_mask_counts[s] > ln:
-                need += rounds_mask_counts[s] - ln
+            r = (rounds >> (4 * s)) & 15
+            if r > ln:
+                need += r - ln
         elif not (keep >> s) & 1:
             free += ln
             if not_free >= 0 and (not_free >> 4) == s and (hands[q] >> not_free) & 1:
                 free -= 1
     return need <= free
+
+
+@njit(cache=True)
+def side_count(side, which):
+    """Number of seats on side ``which``."""
+    n = 0
+    for p in range(4):
+        if side[p] == which:
+            n += 1
+    return n
 
 
 @njit(cache=True)
@@ -386,144 +413,90 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend):
     called_suit = called_bit >> 4 if pend == 1 else -1
     lead_first = called_bit if (pend == 1 and leader == holder) else -1
     p_first = called_bit if (pend == 1 and side[holder] == me and holder != leader) else -1
-    counts = np.zeros(4, np.int64)
-    # plan 1
-    best, best_w, used = plan_suits(
-        hands, leader, side, caps, called_suit, lead_first, p_first, holder, 0, True
+    nf = called_bit if pend == 1 else -1
+    l_rounds, l_kept, l_w = suit_runs(
+        hands, 0, leader, side, caps, called_suit, lead_first, p_first, holder
     )
-    ok = True
+    # plan 1
+    best, best_w, used = plan_suits(l_rounds, l_kept, l_w, 0, True)
     if best > 0:
-        for s in range(4):
-            counts[s] = 0
-        # rounds per suit of plan 1 (recomputed, cheap) to check the partners' discards
-        for s in range(4):
-            if (used >> s) & 1:
-                lf = lead_first if s == called_suit else -1
-                pf = p_first if s == called_suit else -1
-                counts[s] = run_suit(hands, leader, s, side, caps[s], lf, pf, holder, 0)[0]
-        zero = np.zeros(4, np.int64)
-        nf = called_bit if pend == 1 else -1
         for q in range(4):
             if q != leader and side[q] == me:
-                if not spare_ok(hands, q, used, counts, used, zero, nf):
-                    ok = False
-        if not ok:
-            # keep only the single best suit: a partner void there discards from elsewhere
-            best = 0
-            best_w = 0
-            for s in range(4):
-                if counts[s] > best:
-                    best = counts[s]
-                    best_w = run_suit(
-                        hands,
-                        leader,
-                        s,
-                        side,
-                        caps[s],
-                        lead_first if s == called_suit else -1,
-                        p_first if s == called_suit else -1,
-                        holder,
-                        0,
-                    )[2]
-    # plan 2: cross to a partner through an entry suit
-    for pp in range(4):
-        if pp == leader or side[pp] != me:
+                if not spare_ok(hands, q, used, l_rounds, used, 0, nf):
+                    # keep only the single best suit: a partner void there discards elsewhere
+                    best = 0
+                    best_w = 0
+                    for s in range(4):
+                        r = (l_rounds >> (4 * s)) & 15
+                        if r > best:
+                            best = r
+                            best_w = l_w & (SUITM << (16 * s))
+                    break
+    if side_count(side, me) != 2:
+        return best, best_w  # transport is tracked for one partner only
+    # plan 2: cross to the partner through an entry suit
+    pp = 0
+    for q in range(4):
+        if q != leader and side[q] == me:
+            pp = q
+    p_lf = called_bit if (pend == 1 and pp == holder) else -1
+    l_pf = called_bit if (pend == 1 and leader == holder) else -1
+    p_rounds, p_kept, p_wall = suit_runs(hands, 0, pp, side, caps, called_suit, p_lf, l_pf, leader)
+    for e in range(4):
+        le = suit_bits(hands[leader], e)
+        pe = suit_bits(hands[pp], e)
+        cap_e = (caps >> (4 * e)) & 15
+        if le == 0 or pe == 0 or cap_e == 0:
             continue
-        for e in range(4):
-            le = suit_bits(hands[leader], e)
-            pe = suit_bits(hands[pp], e)
-            if le == 0 or pe == 0 or caps[e] == 0:
-                continue
-            pt = hibit(pe)
-            lead_card = ctz(le)
-            if e == called_suit:
-                if leader == holder:
-                    lead_card = called_bit & 15  # he must lead the called card
-                elif pp == holder and (called_bit & 15) != pt:
-                    continue  # the partner must play the called card, not his top card
-            others = 0
-            for q in range(4):
-                if q != leader and q != pp:
-                    others |= suit_bits(hands[q], e)
-            if (others >> pt) != 0 or lead_card > pt:
-                continue
-            # the leader's own suits first (not e); then the entry; then the partner
-            l_tot, l_w, l_used = plan_suits(
-                hands, leader, side, caps, called_suit, lead_first, p_first, holder, 1 << e, False
-            )
-            # the partner runs e and his other suits after the entry trick; a pending called
-            # card outside e stays bound
-            h2 = hands.copy()
-            h2[leader] ^= 1 << (16 * e + lead_card)
-            h2[pp] ^= 1 << (16 * e + pt)
-            r_e, kept_e, w_e = run_suit(h2, pp, e, side, caps[e], -1, -1, -1, 1)
-            p_lf = called_bit if (pend == 1 and pp == holder and called_suit != e) else -1
-            l_pf = called_bit if (pend == 1 and leader == holder and called_suit != e) else -1
-            p_tot, p_w, p_used = plan_suits(
-                h2, pp, side, caps, called_suit, p_lf, l_pf, leader, (1 << e) | l_used, True
-            )
-            if not kept_e:
-                # the lead left the partner inside e: count e only
-                p_tot = 0
-                p_w = 0
-                p_used = 0
-            tot = l_tot + 1 + r_e + p_tot
-            if tot <= best:
-                continue
-            # discards: the partner through the leader's suits, the leader through the rest
-            for s in range(4):
-                counts[s] = 0
-                if (l_used >> s) & 1:
-                    counts[s] = run_suit(
-                        hands,
-                        leader,
-                        s,
-                        side,
-                        caps[s],
-                        lead_first if s == called_suit else -1,
-                        p_first if s == called_suit else -1,
-                        holder,
-                        0,
-                    )[0]
-            zero = np.zeros(4, np.int64)
-            nf = called_bit if pend == 1 else -1
-            # the leader's rounds per suit, kept for his own discards later
-            l_counts = counts.copy()
-            if not spare_ok(hands, pp, l_used, counts, l_used | p_used | (1 << e), zero, nf):
-                continue
-            for s in range(4):
-                counts[s] = 0
-                if (p_used >> s) & 1:
-                    counts[s] = run_suit(
-                        h2,
-                        pp,
-                        s,
-                        side,
-                        caps[s],
-                        p_lf if s == called_suit else -1,
-                        l_pf if s == called_suit else -1,
-                        leader,
-                        0,
-                    )[0]
-            counts[e] = r_e
-            # h2 still holds the leader's cards of his own suits: those rounds are gone
-            if not spare_ok(h2, leader, p_used | (1 << e), counts, p_used | (1 << e), l_counts, nf):
-                continue
-            if side_count(side, me) > 2:
-                continue  # a third partner's discards are not tracked: stay with plan 1
-            best = tot
-            best_w = l_w | p_w | w_e | ((1 << pt) << (16 * e))
+        pt = hibit(pe)
+        lead_card = ctz(le)
+        if e == called_suit:
+            if leader == holder:
+                lead_card = called_bit & 15  # he must lead the called card
+            elif pp == holder and (called_bit & 15) != pt:
+                continue  # the partner must play the called card, not his top card
+        others = 0
+        for q in range(4):
+            if q != leader and q != pp:
+                others |= suit_bits(hands[q], e)
+        if (others >> pt) != 0 or lead_card > pt:
+            continue
+        # the leader's own suits first (not e), then the entry, then the partner
+        l_tot, lw_used, l_used = plan_suits(l_rounds, l_kept, l_w, 1 << e, False)
+        gone = (1 << (16 * e + lead_card)) | (1 << (16 * e + pt))
+        r_e, kept_e, w_e = run_suit(hands, gone, pp, e, side, cap_e, -1, -1, -1, 1)
+        if kept_e:
+            p_tot, pw_used, p_used = plan_suits(p_rounds, p_kept, p_wall, (1 << e) | l_used, True)
+        else:
+            # the lead left the partner inside e: count e only
+            p_tot = 0
+            pw_used = 0
+            p_used = 0
+        tot = l_tot + 1 + r_e + p_tot
+        if tot <= best:
+            continue
+        # discards: the partner through the leader's suits, the leader through the rest
+        if not spare_ok(hands, pp, l_used, l_rounds, l_used | p_used | (1 << e), 0, nf):
+            continue
+        p_plan_rounds = (p_rounds & ~(15 << (4 * e))) | (r_e << (4 * e))
+        l_played = (l_rounds & _used_nibbles(l_used)) + (1 << (4 * e))
+        if not spare_ok(
+            hands, leader, p_used | (1 << e), p_plan_rounds, p_used | (1 << e), l_played, nf
+        ):
+            continue
+        best = tot
+        best_w = lw_used | pw_used | w_e | ((1 << pt) << (16 * e))
     return best, best_w
 
 
 @njit(cache=True)
-def side_count(side, which):
-    """Number of seats on side ``which``."""
-    n = 0
-    for p in range(4):
-        if side[p] == which:
-            n += 1
-    return n
+def _used_nibbles(used):
+    """A mask with 4 set bits for each suit in ``used`` (to select packed per-suit counts)."""
+    m = 0
+    for s in range(4):
+        if (used >> s) & 1:
+            m |= 15 << (4 * s)
+    return m
 
 
 @njit(cache=True)

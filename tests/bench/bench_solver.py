@@ -1,0 +1,158 @@
+"""Solver benchmark: ours against DDS (endplay's solve_board, one thread) on the same deals.
+
+Bridge-shaped positions (partners opposite, no called card), one strain and one leader per
+deal, seeded. For each: the exact trick count of the side on lead, and `>=7` for that side.
+DDS keeps its table between calls on the same deal, so every timed DDS call is preceded by a
+call on a different deal (its table is reset, as for ours, which starts each deal fresh).
+Prints mean and median ms per deal for both and the ratio ours/DDS, then our batch
+throughput on all cores, then Rikken positions DDS cannot solve (1 vs 3, adjacent partners,
+misere, piek).
+
+Environment: BENCH_DEALS (default 100) sets the number of deals.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import time
+
+import numpy as np
+
+from analyser.cards import cards_to_mask
+from analyser.solver import GOAL_GE, GOAL_MISERE, GOAL_PIEK, GOAL_TRICKS, Solver, solve_batch
+
+RANKS = "23456789TJQKA"
+SEED = 20261121
+
+
+def pbn(hands: list[list[int]]) -> str:
+    """PBN 'N:...' of four card lists (English letters, as DDS wants)."""
+    parts = []
+    for h in hands:
+        suits = []
+        for s in range(4):
+            ranks = sorted((c % 13 for c in h if c // 13 == s), reverse=True)
+            suits.append("".join(RANKS[r] for r in ranks))
+        parts.append(".".join(suits))
+    return "N:" + " ".join(parts)
+
+
+def make_deals(n: int, seed: int) -> list[tuple[list[list[int]], int, int]]:
+    """n seeded random deals, each with a random strain (4 = NT) and leader."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        hands = [sorted(cards[13 * k : 13 * k + 13]) for k in range(4)]
+        out.append((hands, rng.randrange(5), rng.randrange(4)))
+    return out
+
+
+def time_dds(deals, mode: str) -> tuple[list[float], list[int]]:
+    """DDS ms per deal and its answers (tricks of the side on lead, or 1/0 for >=7)."""
+    from endplay._dds import SolveBoard, futureTricks
+    from endplay.types import Deal, Denom, Player
+
+    reset = Deal("N:AKQT98.T4.AT.752 J7.KQ98.KJ6.KQJ3 543.AJ5.Q987.A96 62.7632.5432.T84")
+    reset.trump = Denom.spades
+    reset.first = Player.east
+    times, answers = [], []
+    for hands, trump, leader in deals:
+        d = Deal(pbn(hands))
+        d.trump = Denom(trump)
+        d.first = Player(leader)
+        SolveBoard(reset._data, -1, 1, 1, futureTricks(), 0)  # forget the previous deal
+        fut = futureTricks()
+        target = -1 if mode == "exact" else 7
+        t0 = time.perf_counter()
+        SolveBoard(d._data, target, 1, 1, fut, 0)
+        times.append((time.perf_counter() - t0) * 1000)
+        score = fut.score[0]
+        answers.append(score if mode == "exact" else int(score >= 7))
+    return times, answers
+
+
+def time_ours(deals, mode: str, solver: Solver) -> tuple[list[float], list[int]]:
+    """Our ms per deal and answers, one thread, a fresh table generation per deal."""
+    times, answers = [], []
+    for hands, trump, leader in deals:
+        side = [leader, (leader + 2) % 4]
+        goal = "tricks" if mode == "exact" else ">=7"
+        t0 = time.perf_counter()
+        r = solver.solve(hands, trump, leader, side, goal)
+        times.append((time.perf_counter() - t0) * 1000)
+        answers.append(r)
+    return times, answers
+
+
+def rikken_positions(n: int, seed: int):
+    """Batches of Rikken positions: 1 vs 3, adjacent partners, misere and piek."""
+    deals = make_deals(n, seed)
+    masks = np.array([[cards_to_mask(h) for h in hands] for hands, _, _ in deals], np.int64)
+    trump = np.array([t for _, t, _ in deals], np.int64)
+    leader = np.array([ld for _, _, ld in deals], np.int64)
+    alone = (1 << ((leader + 3) % 4)).astype(np.int64)  # declarer sits after the leader
+    adjacent = (alone | (1 << leader)).astype(np.int64)
+    nt = np.full(n, 4, np.int64)
+    return [
+        ("1 vs 3, exact tricks", masks, trump, leader, alone, GOAL_TRICKS, 0),
+        ("1 vs 3, >=8", masks, trump, leader, alone, GOAL_GE, 8),
+        ("adjacent partners, exact", masks, trump, leader, adjacent, GOAL_TRICKS, 0),
+        ("misere (NT)", masks, nt, leader, alone, GOAL_MISERE, 0),
+        ("piek (NT)", masks, nt, leader, alone, GOAL_PIEK, 0),
+    ]
+
+
+def summary(label: str, ours: list[float], dds: list[float]) -> None:
+    mo, md = statistics.mean(ours), statistics.mean(dds)
+    print(
+        f"   {label:6s} ours mean {mo:8.2f} ms  median {statistics.median(ours):7.2f} ms | "
+        f"DDS mean {md:7.2f} ms  median {statistics.median(dds):6.2f} ms | "
+        f"ratio of means {mo / md:5.2f}  (target <= 3.0)"
+    )
+
+
+def main() -> None:
+    n = int(os.environ.get("BENCH_DEALS", "100"))
+    deals = make_deals(n, SEED)
+    solver = Solver()
+    t0 = time.perf_counter()
+    solver.solve([[0], [13], [26], [39]], 0, 0, [0, 2], "tricks")
+    print(f"   numba load/compile: {time.perf_counter() - t0:.1f} s (separate from the timings)")
+    warm = make_deals(3, SEED + 1)
+    time_ours(warm, "exact", solver)
+    time_dds(warm, "exact")
+    print(f"   {n} seeded deals, partners opposite, one strain and leader each, one thread")
+    for mode in ("exact", ">=7"):
+        dds_t, dds_a = time_dds(deals, mode)
+        our_t, our_a = time_ours(deals, mode, solver)
+        bad = sum(a != b for a, b in zip(dds_a, our_a, strict=True))
+        summary(mode, our_t, dds_t)
+        if bad:
+            print(f"   !! {bad} answers differ from DDS")
+        worst = sorted(range(n), key=lambda i: -our_t[i])[:3]
+        print(
+            "          slowest of ours: "
+            + ", ".join(f"#{i} {our_t[i]:.0f} ms (DDS {dds_t[i]:.0f})" for i in worst)
+        )
+    masks = np.array([[cards_to_mask(h) for h in hands] for hands, _, _ in deals], np.int64)
+    trump = np.array([t for _, t, _ in deals], np.int64)
+    leader = np.array([ld for _, _, ld in deals], np.int64)
+    side = ((1 << leader) | (1 << ((leader + 2) % 4))).astype(np.int64)
+    for threads in (1, os.cpu_count() or 1):
+        t0 = time.perf_counter()
+        solve_batch(masks, trump, leader, side, GOAL_TRICKS, threads=threads)
+        dt = time.perf_counter() - t0
+        print(f"   batch exact, {threads} thread(s): {n / dt:7.1f} deals/s")
+    print("   Rikken positions (DDS cannot solve these), ms per position, all cores:")
+    for label, m, tr, ld, decl, goal, target in rikken_positions(n, SEED + 2):
+        t0 = time.perf_counter()
+        solve_batch(m, tr, ld, decl, goal, target)
+        print(f"     {label:28s} {(time.perf_counter() - t0) * 1000 / n:8.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
