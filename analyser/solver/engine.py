@@ -48,8 +48,8 @@ TT_COLS = 6
 B_LB, B_UB, B_MOVE, B_REM = 0, 1, 2, 3
 
 # statistics slots
-S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES = 0, 1, 2, 3, 4
-N_STATS = 16
+S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES, S_TRICK_NODES = 0, 1, 2, 3, 4, 5
+N_STATS = 8
 
 
 @njit(cache=True)
@@ -826,26 +826,18 @@ def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend,
     """True (with W) if the side opposing ``x`` is sure of a trick, for when ``x`` needs every
     remaining trick. Two sound cases, both only when ``x`` holds no trumps (so it cannot ruff):
 
-    * a stopper: the other side holds the top card c of some suit s. Keeping c to the end,
-      it wins any trick led in s, so ``x`` must lead every trick in other suits; a trick led
-      in t uses a card of t from each of x's hands that has one, so x gets at most
-      sum over t != s of its longest holding of t - fewer than ``rem`` means failure;
+    * stoppers: the other side holds the top card of some suits. An opponent holding the tops
+      of j of them keeps those cards to the end (he only parts with one when nothing else is
+      left), and wins any trick led in such a suit while he holds its top; so tricks in these
+      suits can only come in the last j - 1 tricks. Every other trick is led in a suit t, and
+      each uses a card of t from every x hand that still has one: x gets at most
+      sum over the other suits of its longest holding + max over opponents of (j - 1);
     * the lead: ``x`` is on lead and, in every suit the leader holds, the top card is the
       other side's - with no trumps anywhere, it wins whatever is led.
 
     A pending called card binds its holder: on the called suit's first lead he must play the
     called card rather than that suit's top card, and when he may not discard the called card
     he can be forced to discard a top card. Suits whose top card he holds are not trusted."""
-    bound = np.zeros(4, np.int64)
-    if pend == 1:
-        for s in range(4):
-            if s == (called_bit >> 4) or not discard_ok:
-                a = 0
-                for p in range(4):
-                    a |= suit_bits(hands[p], s)
-                if a != 0 and (suit_bits(hands[holder], s) >> hibit(a)) & 1:
-                    if 16 * s + hibit(a) != called_bit:
-                        bound[s] = 1
     x_trumps = 0
     any_trumps = 0
     if trump != NT:
@@ -856,33 +848,57 @@ def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend,
                 x_trumps |= t
     if x_trumps != 0:
         return False, 0
-    longest = np.zeros(4, np.int64)
-    top_other = np.zeros(4, np.int64)
+    total = 0  # x's longest holdings over the suits that are not stoppers
+    stop_w = 0
+    tops_held = 0  # stoppers per opponent seat, 4 bits each
+    lead_ok = side[leader] == x and any_trumps == 0
+    lead_w = 0
     for s in range(4):
         a = 0
         mine = 0
+        longest = 0
         for p in range(4):
             hs = suit_bits(hands[p], s)
             a |= hs
             if side[p] == x:
                 mine |= hs
                 ln = popcount(hs)
-                if ln > longest[s]:
-                    longest[s] = ln
-        if a != 0 and ((mine >> hibit(a)) & 1) == 0:
-            top_other[s] = 1 << hibit(a)
-    total = longest[0] + longest[1] + longest[2] + longest[3]
-    for s in range(4):
-        if top_other[s] != 0 and bound[s] == 0 and total - longest[s] < rem:
-            return True, top_other[s] << (16 * s)
-    if side[leader] == x and any_trumps == 0:
-        w = 0
-        for s in range(4):
+                if ln > longest:
+                    longest = ln
+        stopper = False
+        if a != 0:
+            top = hibit(a)
+            if ((mine >> top) & 1) == 0:
+                owner = 0
+                for p in range(4):
+                    if (hands[p] >> (16 * s + top)) & 1:
+                        owner = p
+                trusted = not (
+                    pend == 1
+                    and owner == holder
+                    and (s == (called_bit >> 4) or not discard_ok)
+                    and 16 * s + top != called_bit
+                )
+                if trusted:
+                    stopper = True
+                    stop_w |= 1 << (16 * s + top)
+                    tops_held += 1 << (4 * owner)
+                    if suit_bits(hands[leader], s) != 0:
+                        lead_w |= 1 << (16 * s + top)
+        if not stopper:
+            total += longest
             if suit_bits(hands[leader], s) != 0:
-                if top_other[s] == 0 or bound[s] == 1:
-                    return False, 0
-                w |= top_other[s] << (16 * s)
-        return True, w
+                lead_ok = False
+    if stop_w != 0:
+        extra = 0
+        for p in range(4):
+            j = (tops_held >> (4 * p)) & 15
+            if j - 1 > extra:
+                extra = j - 1
+        if total + extra < rem:
+            return True, stop_w
+    if lead_ok:
+        return True, lead_w
     return False, 0
 
 
@@ -1005,7 +1021,7 @@ def search(
             best[d] = -1
             tt_move = -1
             if pos == 0:
-                stats[8] += 1
+                stats[S_TRICK_NODES] += 1
                 rem = n0 - (d >> 2)
                 c = cnt[d]
                 w = 0
