@@ -136,6 +136,18 @@ def w_from_masks(m0, m1, alive):
 
 
 @njit(cache=True)
+def top_owners(c0, c1, alive):
+    """The owner of each suit's top card (2 bits per suit, 0 for a suit that is gone) plus
+    one bit per suit still present: the finer bucket key of entries that fix every top card."""
+    t = 0
+    for s in range(4):
+        if suit_bits(alive, s):
+            code = (c0 >> (32 * s)) & 3 if s < 2 else (c1 >> (32 * (s - 2))) & 3
+            t |= (4 | code) << (3 * s)
+    return t + 1
+
+
+@njit(cache=True)
 def tt_bucket(key, aux, nbuckets):
     """First slot of the bucket for a position shape (multiplicative hash of key and aux)."""
     x = key * -7046029254386353131 + aux * 0x9E3779B1
@@ -152,27 +164,35 @@ def tt_probe(tt, tb, base, key, aux, c0, c1, need):
     move_slot = -1
     for j in range(TT_WAYS):
         e = base + j
-        if tt[e, C_KEY] != key or tt[e, C_AUX] != aux:
+        if tt[C_KEY, e] != key or tt[C_AUX, e] != aux:
             continue
-        if (c0 & tt[e, C_M0]) != tt[e, C_V0] or (c1 & tt[e, C_M1]) != tt[e, C_V1]:
+        if (c0 & tt[C_M0, e]) != tt[C_V0, e] or (c1 & tt[C_M1, e]) != tt[C_V1, e]:
             continue
-        if tb[e, B_LB] >= need:
+        if tb[B_LB, e] >= need:
             return 1, e
-        if tb[e, B_UB] < need:
+        if tb[B_UB, e] < need:
             return 0, e
-        if tb[e, B_MOVE] >= 0:
+        if tb[B_MOVE, e] >= 0:
             move_slot = e
     return -1, move_slot
 
 
 @njit(cache=True)
-def tt_store(tt, tb, base, key, aux, c0, c1, w, alive, won, rel, rem, move, gen):
+def tt_store(tt, tb, base, base_top, key, aux, c0, c1, w, alive, won, rel, rem, move, gen):
     """Record a fail-soft result for the partition of positions that share the cards in W:
-    ``rel`` is a lower bound of the future tricks when ``won``, else an upper bound."""
+    ``rel`` is a lower bound of the future tricks when ``won``, else an upper bound.
+
+    An entry that fixes the top card of every suit still present goes to the bucket of
+    ``base_top`` (shape and top-card owners), any other to the shape bucket ``base``: the
+    many narrow entries of deep positions then spread over many buckets, and a probe looks
+    in both."""
     m0 = 0
     m1 = 0
+    all_top = True
     for s in range(4):
         ws = suit_bits(w, s)
+        if not ws and suit_bits(alive, s):
+            all_top = False
         if ws:
             low = ws & -ws
             k = popcount(suit_bits(alive, s) & ~(low - 1))
@@ -183,48 +203,50 @@ def tt_store(tt, tb, base, key, aux, c0, c1, w, alive, won, rel, rem, move, gen)
                 m1 |= mm << (32 * (s - 2))
     v0 = c0 & m0
     v1 = c1 & m1
+    if all_top:
+        base = base_top
     victim = -1
     victim_rem = 127
     for j in range(TT_WAYS):
         e = base + j
-        if (tt[e, C_AUX] >> 16) != gen:
+        if (tt[C_AUX, e] >> 16) != gen:
             victim = e
             victim_rem = -1
             continue
         if (
-            tt[e, C_KEY] == key
-            and tt[e, C_AUX] == aux
-            and tt[e, C_M0] == m0
-            and tt[e, C_M1] == m1
-            and tt[e, C_V0] == v0
-            and tt[e, C_V1] == v1
+            tt[C_KEY, e] == key
+            and tt[C_AUX, e] == aux
+            and tt[C_M0, e] == m0
+            and tt[C_M1, e] == m1
+            and tt[C_V0, e] == v0
+            and tt[C_V1, e] == v1
         ):
             if won:
-                if rel > tb[e, B_LB]:
-                    tb[e, B_LB] = rel
-            elif rel < tb[e, B_UB]:
-                tb[e, B_UB] = rel
+                if rel > tb[B_LB, e]:
+                    tb[B_LB, e] = rel
+            elif rel < tb[B_UB, e]:
+                tb[B_UB, e] = rel
             if move >= 0:
-                tb[e, B_MOVE] = move
+                tb[B_MOVE, e] = move
             return
-        if tb[e, B_REM] < victim_rem:
+        if tb[B_REM, e] < victim_rem:
             victim = e
-            victim_rem = tb[e, B_REM]
+            victim_rem = tb[B_REM, e]
     e = victim
-    tt[e, C_KEY] = key
-    tt[e, C_AUX] = aux
-    tt[e, C_M0] = m0
-    tt[e, C_M1] = m1
-    tt[e, C_V0] = v0
-    tt[e, C_V1] = v1
+    tt[C_KEY, e] = key
+    tt[C_AUX, e] = aux
+    tt[C_M0, e] = m0
+    tt[C_M1, e] = m1
+    tt[C_V0, e] = v0
+    tt[C_V1, e] = v1
     if won:
-        tb[e, B_LB] = rel
-        tb[e, B_UB] = rem
+        tb[B_LB, e] = rel
+        tb[B_UB, e] = rem
     else:
-        tb[e, B_LB] = 0
-        tb[e, B_UB] = rel
-    tb[e, B_MOVE] = move
-    tb[e, B_REM] = rem
+        tb[B_LB, e] = 0
+        tb[B_UB, e] = rel
+    tb[B_MOVE, e] = move
+    tb[B_REM, e] = rem
 
 
 @njit(cache=True)
@@ -979,7 +1001,7 @@ def search(
     hands = hands0.copy()
     n0 = popcount(hands[0])
     total = 4 * n0
-    nb = tt.shape[0] // TT_WAYS
+    nb = tt.shape[1] // TT_WAYS
     mv = np.empty((total + 1, 14), np.int64)
     run = np.empty((total + 1, 14), np.int64)
     wt = np.empty(14, np.int64)
@@ -1000,6 +1022,7 @@ def search(
     t_c0 = np.zeros(total + 1, np.int64)
     t_c1 = np.zeros(total + 1, np.int64)
     t_base = np.zeros(total + 1, np.int64)
+    t_base_top = np.zeros(total + 1, np.int64)
     best = np.full(total + 1, -1, np.int64)
     lowwin = np.zeros((total + 1, 4), np.int64)
 
@@ -1076,18 +1099,24 @@ def search(
                     aux |= gen << 16
                     c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
                     base = tt_bucket(key, aux, nb)
-                    st, e = tt_probe(tt, tb, base, key, aux, c0, c1, tneed)
+                    base_top = tt_bucket(key, aux ^ (top_owners(c0, c1, alive) << 40), nb)
+                    st, e = tt_probe(tt, tb, base_top, key, aux, c0, c1, tneed)
+                    if st < 0:
+                        e_top = e
+                        st, e = tt_probe(tt, tb, base, key, aux, c0, c1, tneed)
+                        if e < 0:
+                            e = e_top
                     if st >= 0:
                         stats[S_TT_HITS] += 1
                         if fam == FAM_T:
-                            v = c + (tb[e, B_LB] if st == 1 else tb[e, B_UB])
+                            v = c + (tb[B_LB, e] if st == 1 else tb[B_UB, e])
                         else:
                             v = st
-                        w = w_from_masks(tt[e, C_M0], tt[e, C_M1], alive)
+                        w = w_from_masks(tt[C_M0, e], tt[C_M1, e], alive)
                         settled = True
                     else:
                         if e >= 0:
-                            tt_move = tb[e, B_MOVE]
+                            tt_move = tb[B_MOVE, e]
                         if fam == FAM_T:
                             settled, v, w = trick_bounds(
                                 hands,
@@ -1111,6 +1140,7 @@ def search(
                             t_c0[d] = c0
                             t_c1[d] = c1
                             t_base[d] = base
+                            t_base_top[d] = base_top
             if not settled:
                 # alive: cards still in hands plus those on the table in this trick
                 alive = hands[0] | hands[1] | hands[2] | hands[3]
@@ -1212,6 +1242,7 @@ def search(
                     tt,
                     tb,
                     t_base[d],
+                    t_base_top[d],
                     t_key[d],
                     t_aux[d],
                     t_c0[d],
@@ -1270,10 +1301,11 @@ DEFAULT_TT_BITS = 18  # 2**18 entries * 52 bytes = 13.6 MB per thread, 2048 buck
 
 @njit(cache=True)
 def new_table(tt_bits):
-    """Empty transposition table arrays (int64 columns, int8 bounds/move/depth)."""
+    """Empty transposition table arrays, column-major so a bucket scan reads one column
+    contiguously (int64 key/aux/partition columns; int8 bounds, move, depth)."""
     size = 1 << tt_bits
-    tt = np.zeros((size, TT_COLS), np.int64)
-    tb = np.zeros((size, 4), np.int8)
+    tt = np.zeros((TT_COLS, size), np.int64)
+    tb = np.zeros((4, size), np.int8)
     return tt, tb
 
 
