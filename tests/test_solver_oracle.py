@@ -229,3 +229,35 @@ def test_large_random_set(may_discard):
     goals = ("tricks", "tricks", "tricks", "misere", "piek")
     questions = make_questions(404 + may_discard, 10_000, SLOW_SIZES, goals, 0.5, may_discard)
     check_group(questions, may_discard, processes=os.cpu_count() or 1)
+
+
+def _safe_everywhere(hands, x: int) -> bool:
+    """The book's worst-case test: for each of x's cards, the others hold no more cards of its
+    suit below it than x does."""
+    others = [c for q, h in enumerate(hands) if q != x for c in h]
+    for y in hands[x]:
+        mine_below = sum(1 for c in hands[x] if c // N_RANKS == y // N_RANKS and c < y)
+        out_below = sum(1 for c in others if c // N_RANKS == y // N_RANKS and c < y)
+        if out_below > mine_below:
+            return False
+    return True
+
+
+def test_safe_misere_hands_agree_with_oracle():
+    # The solver settles a no-trump misere at once when the declarer is not on lead and every
+    # suit of his is safe; endings built to hit that case (and near misses: the same hands with
+    # the declarer on lead, and the piek goal) must still agree with the oracle.
+    rng = random.Random(303)
+    questions = []
+    while len(questions) < 240:
+        n = rng.choice((3, 4, 4, 5))
+        hands = random_ending(rng, n, rng.choice((2, 3, 4)))
+        x = rng.randrange(4)
+        if not _safe_everywhere(hands, x):
+            continue
+        leader = rng.choice([q for q in range(4) if q != x] + [x])
+        goal = rng.choice(("misere", "misere", "piek"))
+        questions.append(Question(tuple(map(tuple, hands)), 4, leader, (x,), goal, None, True))
+    answers = oracle_solve_many([q.job() for q in questions])
+    assert sum(a for q, a in zip(questions, answers, strict=True) if q.goal == "misere") >= 150
+    compare(list(zip(questions, answers, strict=True)), True)

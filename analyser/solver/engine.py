@@ -928,6 +928,36 @@ def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend,
 
 
 @njit(cache=True)
+def ducks_to_the_end(hands, x):
+    """Can the lone declarer ``x``, not on lead at no trump, lose every remaining trick?
+
+    Yes when every suit of his is safe: for each of his cards y, the other hands hold no more
+    cards below y than he does. Then he can always follow under the card that is winning the
+    trick (his own highest card below it), which keeps every suit safe - removing that card
+    and a card above it leaves each count below y as it was or lower for the others - and
+    discarding never wins. Never winning, he never leads. Returns (yes, W): W fixes every
+    card of the suits he holds (the comparisons involve all of them)."""
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    w = 0
+    for s in range(4):
+        mine = suit_bits(hands[x], s)
+        if mine == 0:
+            continue
+        others = suit_bits(alive, s) & ~mine
+        below = 0
+        rest = mine
+        while rest:
+            y = rest & -rest
+            if popcount(others & (y - 1)) > below:
+                return False, 0
+            below += 1
+            rest ^= y
+        a = suit_bits(alive, s)
+        w |= (a & -a) << (16 * s)
+    return True, w
+
+
+@njit(cache=True)
 def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pend, discard_ok):
     """Cheap sure-trick bounds at a trick start (FAM_T). Returns (settled, value, W)."""
     q, qw = quick_tricks(hands, p, trump, side_max, called_bit, holder, pend)
@@ -1028,6 +1058,10 @@ def search(
 
     pend[0] = pend0
     called_suit = called_bit >> 4 if called_bit >= 0 else -1
+    lone_decl = 0  # FAM_E: the one MAX seat
+    for q in range(4):
+        if side_max[q] == 1:
+            lone_decl = q
     d = 0
     descending = True
     v = 0
@@ -1067,6 +1101,13 @@ def search(
                     elif rem == 0:
                         v = 1
                         settled = True
+                    elif need == 0 and side_max[p] == 0 and trump == NT:
+                        # misere phase, a defender on lead, no trumps (a trump could be forced
+                        # to win): without this a safe hand is only proved by searching every
+                        # defence to the last trick
+                        settled, w = ducks_to_the_end(hands, lone_decl)
+                        if settled:
+                            v = 1
                 if not settled and rem == 1:
                     # last trick: one card each, the play is forced
                     ws_ = p
