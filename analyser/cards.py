@@ -84,7 +84,8 @@ def suit_holding(mask: int, suit: int) -> int:
 
 
 def owner_to_masks(owner: np.ndarray) -> np.ndarray:
-    """Convert owner arrays (``int8[..., 52]``, seat per card, -1 = absent) to ``int64[..., 4]`` masks."""
+    """Convert owner arrays (``int8[..., 52]``, seat per card, -1 = absent) to masks
+    (``int64[..., 4]``)."""
     owner = np.asarray(owner)
     bits = np.array([card_bit(c) for c in range(N_CARDS)], dtype=np.int64)
     out = np.zeros(owner.shape[:-1] + (N_SEATS,), dtype=np.int64)

@@ -1,0 +1,163 @@
+"""Which bids a hand can make under a rule set, and how each maps to solver positions.
+
+Seats: the analysis puts the dealer at West, so the seat relative to the dealer (1..4, the
+``--seat`` option) maps to N, E, S, W: seat 1 = North = forehand (bids first, leads the first
+trick of a closed contract), seat 4 = West = the dealer.
+
+A :class:`BidSpec` holds everything the evaluation needs about one contract: its family
+(``rik``, ``alone``, ``null`` for misère/piek in every form, ``malheur``), the strains the
+declarer may choose from, the seat leading to trick 1 (from :func:`analyser.rules.first_leader`),
+the solver goal, the declarer's score for every trick count (the rule set's
+:func:`~analyser.rules.declarer_score`, RULES.md §6 and ``fail_mode``), and what a double-dummy
+figure means for it (:data:`EXACTNESS`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from analyser.cards import (
+    ACE,
+    HEARTS,
+    N_SEATS,
+    NOTRUMP,
+    SEAT_LETTERS,
+    WEST,
+    card,
+    left_of,
+)
+from analyser.rules import (
+    Contract,
+    RuleSet,
+    contract_terms,
+    declarer_score,
+    first_leader,
+)
+
+DEALER = WEST
+FOREHAND = left_of(DEALER)  # North: bids first and leads to trick 1 of a closed contract
+
+FAMILY_RIK, FAMILY_ALONE, FAMILY_NULL, FAMILY_MALHEUR = "rik", "alone", "null", "malheur"
+
+EXACT, PESSIMISTIC, OPTIMISTIC = "exact", "pessimistic", "optimistic"
+EXACTNESS_TEXT = {
+    EXACT: "exact: all hands are open and the defenders confer, so play is double-dummy",
+    PESSIMISTIC: "pessimistic: the defenders play as if they saw the declarer's cards "
+    "(and each other's)",
+    OPTIMISTIC: "optimistic: both sides see every card (the rikker knows his partner, every "
+    "finesse is right)",
+}
+UPPER_BOUND_TEXT = (
+    "upper bound: the malheur partner names the best trump for the actual deal, "
+    "which he cannot know"
+)
+
+
+def absolute_seat(relative: int) -> int:
+    """The seat 0..3 (N E S W) of the player ``relative`` (1..4) places left of the dealer."""
+    if not 1 <= relative <= N_SEATS:
+        raise ValueError(f"a seat relative to the dealer is 1..4, got {relative}")
+    return (DEALER + relative) % N_SEATS
+
+
+def seat_description(relative: int) -> str:
+    """E.g. ``'1 (N, forehand)'`` or ``'4 (W, dealer)'``."""
+    seat = absolute_seat(relative)
+    role = {1: ", forehand", N_SEATS: ", dealer"}.get(relative, "")
+    return f"{relative} ({SEAT_LETTERS[seat]}{role})"
+
+
+def schema_id(contract: Contract) -> tuple[str, bool]:
+    """The bid id and beter flag of the JSON schema: solo is ``alone_13``, beter alone bids are
+    ``alone_N`` with ``beter`` true, beter rik keeps its own id ``beter_rik``."""
+    if contract.kind == "alone":
+        return f"alone_{contract.n}", contract.beter
+    if contract.kind == "solo":
+        return "alone_13", contract.beter
+    if contract.kind == "rik":
+        return ("beter_rik" if contract.beter else "rik"), contract.beter
+    return contract.kind, False
+
+
+@dataclass(frozen=True)
+class BidSpec:
+    """One contract as the evaluation sees it (see the module docstring)."""
+
+    contract: Contract
+    family: str
+    rank: int
+    """1-based rank on the rule set's ladder."""
+    strains: tuple[int, ...]
+    """Strains the trump chooser may name (4 = no trump; one strain = no choice)."""
+    leader: int
+    """Seat 0..3 leading to trick 1."""
+    target: int
+    """Tricks in the goal (8, N, 13; 0 misère, 1 piek)."""
+    scores: tuple[int, ...]
+    """The declarer's score with t = 0..13 tricks (for misère/piek: the declarer's own)."""
+    exactness: str
+    visibility: str
+
+    @property
+    def id(self) -> str:
+        """The canonical contract id (``alone_9_beter``, ``solo``, ...)."""
+        return self.contract.id
+
+    def made_score(self) -> int:
+        """Score when made (misère/piek family: exactly ``target`` tricks)."""
+        return self.scores[self.target]
+
+    def failed_score(self) -> int:
+        """Score of a failed misère/piek (any wrong trick count pays the same)."""
+        return self.scores[self.target + 1]
+
+
+def score_table(ruleset: RuleSet, contract: Contract) -> tuple[int, ...]:
+    """The declarer's score for 0..13 tricks of his side (RULES.md §6 under ``ruleset``)."""
+    return tuple(declarer_score(ruleset, contract, t) for t in range(14))
+
+
+def aces_held(hand: list[int]) -> int:
+    """Number of aces in ``hand``."""
+    return sum(card(s, ACE) in set(hand) for s in range(4))
+
+
+def bid_specs(ruleset: RuleSet, hand: list[int], seat: int) -> list[BidSpec]:
+    """Every contract of ``ruleset`` the hand at absolute ``seat`` can be evaluated for, in
+    ladder order. Malheur only with 3 or 4 aces where the rule set plays it."""
+    out = []
+    for contract in ruleset.contracts:
+        if contract.kind == "malheur" and aces_held(hand) < 3:
+            continue
+        terms = contract_terms(ruleset, contract)
+        if contract.kind == "rik":
+            family = FAMILY_RIK
+        elif contract.is_alone:
+            family = FAMILY_ALONE
+        elif contract.is_null:
+            family = FAMILY_NULL
+        else:
+            family = FAMILY_MALHEUR
+        if contract.is_praatje:
+            exactness = EXACT
+        elif contract.is_null:
+            exactness = PESSIMISTIC
+        else:
+            exactness = OPTIMISTIC
+        strains = (NOTRUMP,) if contract.is_null else tuple(terms.trump_choices)
+        if contract.beter:
+            strains = (HEARTS,)
+        out.append(
+            BidSpec(
+                contract=contract,
+                family=family,
+                rank=ruleset.rank(contract),
+                strains=strains,
+                leader=first_leader(ruleset, contract, (seat,), FOREHAND),
+                target=terms.target,
+                scores=score_table(ruleset, contract),
+                exactness=exactness,
+                visibility=terms.visibility,
+            )
+        )
+    return out

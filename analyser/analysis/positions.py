@@ -1,0 +1,189 @@
+"""Solver queries over one growing set of sampled deals, with every answer kept and reused.
+
+Every question the analysis asks is "on deal ``i``, with this trump, leader, declarer side and
+called card, ...": does the side reach ``K`` tricks, how many tricks exactly, or (misère/piek)
+does the lone declarer make it. :class:`PositionStore` keeps, per position and deal, what is
+known so far and sends only the unknown positions to :func:`analyser.solver.solve_batch`:
+
+* trick goals share one record per position: a lower and an upper bound on the declarer
+  side's tricks. A ``>=K`` answer moves one bound, an exact count closes both, so an exact
+  count answers every later ``>=K`` question, and a ``>=8`` failure answers ``>=9``;
+* positions are identified by (trump, leader, called card, declarer seats) and the deal, so
+  two bids that reach the same position (beter rik and rik in hearts with the same called
+  ace; open misère and its praatje form) are solved once.
+
+Solver time and position counts are tallied per caller-supplied tag (the benchmark's
+break-down by contract family) in ``seconds`` / ``solved``, and per (tag, query kind) in
+``kind_seconds`` / ``kind_solved`` (kinds ``>=K``, ``exact``, ``misere``, ``piek``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+
+import numpy as np
+
+from analyser.cards import N_RANKS
+from analyser.progress import Progress
+
+N_DECL = 16  # declarer sides are seat bitmasks 1..14; index by the mask itself
+CHUNK = 256  # positions per solver call: progress updates without hurting parallelism
+_KIND_NAMES = {0: "exact", 1: ">=K", 2: "misere", 3: "piek"}  # GOAL_* codes of the solver
+
+
+class PositionStore:
+    """Answers solver questions about ``deals`` (``int64[n, 4]``), solving each position once.
+
+    ``discard_ok`` is the rule set's ``called_card_may_be_discarded``; ``threads`` goes to
+    :func:`~analyser.solver.solve_batch` (None = all cores). ``progress`` (optional) is
+    advanced by one per position solved.
+    """
+
+    def __init__(
+        self,
+        deals: np.ndarray,
+        discard_ok: bool = True,
+        threads: int | None = None,
+        progress: Progress | None = None,
+    ):
+        self.deals = np.zeros((0, 4), dtype=np.int64)
+        self.discard_ok = bool(discard_ok)
+        self.threads = threads
+        self.progress = progress
+        self._bounds: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._null: dict[tuple[int, int], np.ndarray] = {}
+        self._queued = 0
+        self.seconds: dict[str, float] = defaultdict(float)
+        self.solved: dict[str, int] = defaultdict(int)
+        # The same tallies split by query kind (">=K", "exact", "misere", "piek") per tag.
+        self.kind_seconds: dict[tuple[str, str], float] = defaultdict(float)
+        self.kind_solved: dict[tuple[str, str], int] = defaultdict(int)
+        self.extend(deals)
+
+    @property
+    def n(self) -> int:
+        """Number of deals held."""
+        return int(self.deals.shape[0])
+
+    def extend(self, deals: np.ndarray) -> None:
+        """Append more deals (their positions start unknown)."""
+        deals = np.ascontiguousarray(deals, dtype=np.int64).reshape(-1, 4)
+        old = self.n
+        self.deals = np.concatenate([self.deals, deals])
+        grow = self.n - old
+        for key, (lo, hi) in self._bounds.items():
+            self._bounds[key] = (
+                np.concatenate([lo, np.zeros((grow, N_DECL), np.int8)]),
+                np.concatenate([hi, np.full((grow, N_DECL), N_RANKS, np.int8)]),
+            )
+        for key, val in self._null.items():
+            self._null[key] = np.concatenate([val, np.full((grow, N_DECL), -1, np.int8)])
+
+    # ------------------------------------------------------------------ trick goals
+
+    def _trick_record(self, trump: int, leader: int, called: int):
+        key = (int(trump), int(leader), int(called))
+        if key not in self._bounds:
+            self._bounds[key] = (
+                np.zeros((self.n, N_DECL), np.int8),
+                np.full((self.n, N_DECL), N_RANKS, np.int8),
+            )
+        return self._bounds[key]
+
+    def at_least(
+        self, idx, trump: int, leader: int, decl, called: int, target, tag: str
+    ) -> np.ndarray:
+        """1/0 per deal in ``idx``: the side ``decl`` (seat bitmask per deal or one mask)
+        takes at least ``target`` (per deal or one int) tricks."""
+        idx, decl = self._index(idx, decl)
+        target = np.broadcast_to(np.asarray(target, dtype=np.int64), idx.shape)
+        lo, hi = self._trick_record(trump, leader, called)
+        unknown = (lo[idx, decl] < target) & (hi[idx, decl] >= target)
+        if unknown.any():
+            from analyser.solver import GOAL_GE
+
+            u_idx, u_decl, u_target = idx[unknown], decl[unknown], target[unknown]
+            res = self._solve(u_idx, trump, leader, u_decl, GOAL_GE, u_target, called, tag)
+            yes = res == 1
+            lo[u_idx[yes], u_decl[yes]] = np.maximum(lo[u_idx[yes], u_decl[yes]], u_target[yes])
+            no = ~yes
+            hi[u_idx[no], u_decl[no]] = np.minimum(hi[u_idx[no], u_decl[no]], u_target[no] - 1)
+        return (lo[idx, decl] >= target).astype(np.int8)
+
+    def tricks(self, idx, trump: int, leader: int, decl, called: int, tag: str) -> np.ndarray:
+        """Exact tricks of the side ``decl`` per deal in ``idx``."""
+        idx, decl = self._index(idx, decl)
+        lo, hi = self._trick_record(trump, leader, called)
+        unknown = lo[idx, decl] != hi[idx, decl]
+        if unknown.any():
+            from analyser.solver import GOAL_TRICKS
+
+            u_idx, u_decl = idx[unknown], decl[unknown]
+            res = self._solve(u_idx, trump, leader, u_decl, GOAL_TRICKS, 0, called, tag)
+            lo[u_idx, u_decl] = res
+            hi[u_idx, u_decl] = res
+        return lo[idx, decl].copy()
+
+    def known_tricks(self, idx, trump: int, leader: int, decl, called: int) -> np.ndarray:
+        """Exact tricks where already known, -1 elsewhere (no solving)."""
+        idx, decl = self._index(idx, decl)
+        lo, hi = self._trick_record(trump, leader, called)
+        a, b = lo[idx, decl], hi[idx, decl]
+        return np.where(a == b, a, -1).astype(np.int8)
+
+    # ------------------------------------------------------------------ misère / piek
+
+    def null_goal(self, idx, goal: int, leader: int, decl, tag: str) -> np.ndarray:
+        """1/0 per deal: the lone declarer ``decl`` makes misère / piek (``goal``)."""
+        idx, decl = self._index(idx, decl)
+        key = (int(goal), int(leader))
+        if key not in self._null:
+            self._null[key] = np.full((self.n, N_DECL), -1, np.int8)
+        val = self._null[key]
+        unknown = val[idx, decl] < 0
+        if unknown.any():
+            u_idx, u_decl = idx[unknown], decl[unknown]
+            val[u_idx, u_decl] = self._solve(u_idx, 4, leader, u_decl, goal, 0, -1, tag)
+        return val[idx, decl].copy()
+
+    # ------------------------------------------------------------------ internals
+
+    def _index(self, idx, decl) -> tuple[np.ndarray, np.ndarray]:
+        idx = np.asarray(idx, dtype=np.int64).reshape(-1)
+        decl = np.broadcast_to(np.asarray(decl, dtype=np.int64), idx.shape).copy()
+        return idx, decl
+
+    def _solve(self, idx, trump, leader, decl, goal, target, called, tag) -> np.ndarray:
+        """Solve the positions of deals ``idx`` in chunks, tallying time under ``tag``."""
+        from analyser.solver import solve_batch
+
+        n = idx.size
+        target = np.broadcast_to(np.asarray(target, dtype=np.int64), (n,))
+        out = np.empty(n, dtype=np.int8)
+        self._queued += n
+        if self.progress is not None:
+            self.progress.set_total(self._queued)
+        t0 = time.perf_counter()
+        for a in range(0, n, CHUNK):
+            b = min(n, a + CHUNK)
+            out[a:b] = solve_batch(
+                self.deals[idx[a:b]],
+                np.full(b - a, trump),
+                np.full(b - a, leader),
+                decl[a:b],
+                np.full(b - a, goal),
+                target[a:b],
+                np.full(b - a, called),
+                called_card_may_be_discarded=self.discard_ok,
+                threads=self.threads,
+            )
+            if self.progress is not None:
+                self.progress.advance(b - a)
+        elapsed = time.perf_counter() - t0
+        self.seconds[tag] += elapsed
+        self.solved[tag] += n
+        kind = _KIND_NAMES.get(int(goal), str(goal))
+        self.kind_seconds[(tag, kind)] += elapsed
+        self.kind_solved[(tag, kind)] += n
+        return out

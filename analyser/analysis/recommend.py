@@ -1,0 +1,52 @@
+"""The recommendation: the best legal opening bid, and the highest bid worth competing to.
+
+* **Opening bid**: the seat's legal bids when every earlier seat has passed (the rule set's
+  :func:`~analyser.rules.legal_bids`, so alone bids need an earlier rik, beter rik another
+  player's rik, and a 3-4 ace hand under obligatory malheur must bid malheur or higher). Among
+  them the one with the highest expected score (ties: higher make-probability, then the lower
+  bid). A pass counts as 0 points — a simplification: after a pass the deal may be thrown in
+  (0 for everybody) or another player declares. So ``pass`` is recommended when it is legal and
+  every legal bid has a negative expected score.
+* **Highest bid worth competing to**: the highest-ranked bid (any bid, alone included) with a
+  positive expected score and a make-probability of at least ``--min-p`` (ties on the same
+  rung: the higher expected score).
+"""
+
+from __future__ import annotations
+
+from analyser.analysis.bids import FOREHAND, absolute_seat
+from analyser.analysis.results import BidResult, HandAnalysis
+from analyser.rules import PASS, AuctionState, Contract, RuleSet, legal_bids
+
+
+def opening_bids(ruleset: RuleSet, seat: int, aces: int) -> list[Contract]:
+    """Legal bids of ``seat`` (1..4 relative to the dealer) at its first turn when every
+    earlier seat passed; ``pass`` included when legal."""
+    state = AuctionState.start(FOREHAND)
+    target = absolute_seat(seat)
+    while state.turn != target:
+        state = state.apply(ruleset, PASS, 0)
+    return legal_bids(ruleset, state, target, aces)
+
+
+def recommend(analysis: HandAnalysis, aces: int) -> None:
+    """Fill ``recommended_opening``, ``highest_competitive`` and each bid's ``opening`` flag."""
+    legal = opening_bids(analysis.ruleset, analysis.seat, aces)
+    openings: list[BidResult] = []
+    for b in analysis.bids:
+        b.opening = b.spec.contract in legal
+        if b.opening:
+            openings.append(b)
+    if openings:
+        best = max(openings, key=lambda b: (b.expected_score, b.estimate.p, -b.spec.rank))
+        if best.expected_score < 0 and PASS in legal:
+            analysis.recommended_opening = PASS.id
+            analysis.notes.append("every legal opening bid loses on average: pass (scored 0)")
+        else:
+            analysis.recommended_opening = best.spec.id
+    elif PASS in legal:
+        analysis.recommended_opening = PASS.id
+    worth = [b for b in analysis.bids if b.expected_score > 0 and b.estimate.p >= analysis.min_p]
+    if worth:
+        top = max(worth, key=lambda b: (b.spec.rank, b.expected_score))
+        analysis.highest_competitive = top.spec.id

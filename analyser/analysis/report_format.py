@@ -1,0 +1,338 @@
+"""Output of ``rikken analyse``: an aligned table, JSON and CSV.
+
+JSON schema (``--format json``; stable: fields are only ever added). One object per seat; with
+``--seat all`` a list of four such objects (seats 1..4). Keys in this order:
+
+* ``hand`` — the hand in the chosen notation (``--lang``), e.g. ``"♠AHV1098 ♥104 ♦A10 ♣752"``;
+  ``pbn`` — the same hand in dotted PBN (English ranks), language-neutral
+* ``seat`` — 1..4 relative to the dealer (1 = forehand: bids first, leads trick 1);
+  ``seat_compass`` — the seat used for it, ``N`` ``E`` ``S`` ``W`` (the dealer sits at W)
+* ``deals`` — deals in the sample; ``seed`` — the sampling seed (same seed, same output);
+  ``rules`` — the rule set and every switch that differs from it, e.g. ``book:min_alone=8``
+* ``method`` — always ``"double-dummy"``; ``stop_reason`` — why sampling stopped;
+  ``precision`` — the ``--precision`` target or null; ``min_p`` — the ``--min-p`` value
+* ``bids`` — one object per bid the rule set offers this hand, in ladder order:
+
+  * ``bid`` — ``rik``, ``beter_rik``, ``alone_7`` .. ``alone_13`` (13 = solo), ``misere``,
+    ``piek``, ``open_misere``, ``open_piek``, ``open_misere_praatje``, ``open_piek_praatje``,
+    ``malheur``; ``beter`` — hearts are trump by the bid (true for ``beter_rik``)
+  * ``contract`` — the canonical contract id (``alone_9_beter``, ``solo``, ``solo_beter``),
+    unique per row; ``rank`` — the rung on the rule set's ladder
+  * ``trump`` — ``"S"`` ``"H"`` ``"D"`` ``"C"`` chosen once for the hand, null for misère/piek
+    and for malheur (the partner names it per deal)
+  * ``called`` — the called card (rik: the called ace or king; malheur: the 4th ace or the
+    named king) as suit letter + English rank (``"HA"``, ``"SK"``, ``"DT"``), else null
+  * ``p_make``, ``ci_low``, ``ci_high`` — make-probability over the sample and its 95 % Wilson
+    interval (4 decimals)
+  * ``expected_score`` — the declarer's mean score under the rule set's scoring (4 decimals)
+  * ``tricks_hist`` — 14 counts: deals on which the declarer side took 0..13 tricks; null
+    for misère/piek
+  * ``opening_legal`` — the bid is legal as this seat's opening bid (all earlier seats passed)
+  * ``exactness`` — what the double-dummy figure means: ``exact`` (praatje: all hands open,
+    defenders confer), ``pessimistic`` (closed and open misère/piek: the defenders play as if
+    they saw every card), ``optimistic`` (trick-taking bids: both sides see everything, the
+    rikker knows his partner)
+  * ``note`` — free text (how trump/partner were chosen, skipped strains), or null
+  * ``alternatives`` — runners-up of the trump / called-card choice, best first: objects with
+    ``trump``, ``called``, ``p_make``, ``ci_low``, ``ci_high``
+  * ``upper_bound`` — malheur only (else null): the same figures (``p_make``, ``ci_low``,
+    ``ci_high``, ``expected_score``, ``tricks_hist``) when the partner names the double-dummy
+    best trump on every deal, which he cannot know
+* ``recommended_opening`` — canonical contract id of the best legal opening bid, ``"pass"``,
+  or null; ``highest_competitive`` — canonical id of the highest bid worth competing to, or null
+* ``notes`` — list of free-text remarks
+
+CSV (``--format csv``): a header and one row per bid with the columns of :data:`CSV_COLUMNS`
+(``tricks_hist`` written as 14 counts joined by ``-``; the run's facts repeated on every row).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from analyser.analysis.bids import (
+    EXACTNESS_TEXT,
+    UPPER_BOUND_TEXT,
+    absolute_seat,
+    schema_id,
+)
+from analyser.analysis.results import BidResult, Estimate, HandAnalysis
+from analyser.cards import RANK_CHARS_EN, SEAT_LETTERS, SUIT_LETTERS, rank_of, suit_of
+from analyser.notation import format_card, format_hand, format_hand_pbn, format_strain
+
+METHOD = "double-dummy"
+DECIMALS = 4
+
+CSV_COLUMNS = (
+    "seat",
+    "bid",
+    "beter",
+    "contract",
+    "rank",
+    "trump",
+    "called",
+    "p_make",
+    "ci_low",
+    "ci_high",
+    "expected_score",
+    "tricks_hist",
+    "opening_legal",
+    "exactness",
+    "deals",
+    "seed",
+    "rules",
+    "note",
+)
+
+
+def card_code(c: int | None) -> str | None:
+    """A card as suit letter + English rank (``"HA"``, ``"DT"``) for JSON/CSV; None stays None."""
+    if c is None:
+        return None
+    return SUIT_LETTERS[suit_of(c)] + RANK_CHARS_EN[rank_of(c)]
+
+
+def _strain_code(strain: int | None) -> str | None:
+    if strain is None or strain >= len(SUIT_LETTERS):
+        return None
+    return SUIT_LETTERS[strain]
+
+
+def _r(x: float) -> float:
+    return round(float(x), DECIMALS)
+
+
+def _estimate(e: Estimate) -> dict:
+    low, high = e.interval
+    return {"p_make": _r(e.p), "ci_low": _r(low), "ci_high": _r(high)}
+
+
+def _note(b: BidResult) -> str | None:
+    return "; ".join(b.notes) if b.notes else None
+
+
+def bid_record(b: BidResult) -> dict:
+    """The JSON object of one bid (see the module docstring)."""
+    bid, beter = schema_id(b.spec.contract)
+    out = {
+        "bid": bid,
+        "beter": beter,
+        "contract": b.spec.id,
+        "rank": b.spec.rank,
+        "trump": _strain_code(b.trump),
+        "called": card_code(b.called),
+        **_estimate(b.estimate),
+        "expected_score": _r(b.expected_score),
+        "tricks_hist": b.tricks_hist,
+        "opening_legal": b.opening,
+        "exactness": b.spec.exactness,
+        "note": _note(b),
+        "alternatives": [
+            {"trump": _strain_code(a.trump), "called": card_code(a.called), **_estimate(a.estimate)}
+            for a in b.alternatives
+        ],
+        "upper_bound": None,
+    }
+    if b.bound is not None:
+        out["upper_bound"] = {
+            **_estimate(b.bound.estimate),
+            "expected_score": _r(b.bound.expected_score),
+            "tricks_hist": b.bound.tricks_hist,
+        }
+    return out
+
+
+def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
+    """The JSON object of one analysis (no timings, so equal seeds give equal output)."""
+    return {
+        "hand": format_hand(a.hand, lang),
+        "pbn": format_hand_pbn(a.hand),
+        "seat": a.seat,
+        "seat_compass": SEAT_LETTERS[absolute_seat(a.seat)],
+        "deals": a.n_deals,
+        "seed": a.seed,
+        "rules": a.ruleset.spec,
+        "method": METHOD,
+        "stop_reason": a.stop_reason,
+        "precision": a.precision,
+        "min_p": a.min_p,
+        "bids": [bid_record(b) for b in a.bids],
+        "recommended_opening": a.recommended_opening,
+        "highest_competitive": a.highest_competitive,
+        "notes": list(a.notes),
+    }
+
+
+def render_json(analyses: list[HandAnalysis], lang: str = "nl", many: bool = False) -> str:
+    """JSON text: one object, or with ``many`` a list of objects (``--seat all``)."""
+    objs = [to_dict(a, lang) for a in analyses]
+    return json.dumps(objs if many else objs[0], indent=2, ensure_ascii=False)
+
+
+def render_csv(analyses: list[HandAnalysis]) -> str:
+    """CSV text: header and one row per bid (and per seat)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for a in analyses:
+        for rec in (bid_record(b) for b in a.bids):
+            hist = rec["tricks_hist"]
+            row = {
+                **rec,
+                "seat": a.seat,
+                "deals": a.n_deals,
+                "seed": a.seed,
+                "rules": a.ruleset.spec,
+                "tricks_hist": "-".join(str(x) for x in hist) if hist is not None else "",
+                "trump": rec["trump"] or "",
+                "called": rec["called"] or "",
+                "note": rec["note"] or "",
+                "beter": str(rec["beter"]).lower(),
+                "opening_legal": str(rec["opening_legal"]).lower(),
+            }
+            w.writerow([row[c] for c in CSV_COLUMNS])
+    return buf.getvalue()
+
+
+# ------------------------------------------------------------------------------ table
+
+_MARK = {"exact": "=", "pessimistic": "-", "optimistic": "+"}
+
+
+def _bid_label(b: BidResult) -> str:
+    return b.spec.id.replace("_", " ")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}"
+
+
+def _called_text(c: int | None, lang: str) -> str:
+    return format_card(c, lang) if c is not None else "-"
+
+
+def _strain_text(s: int | None, lang: str) -> str:
+    return format_strain(s, lang) if s is not None else "-"
+
+
+def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
+    """The human-readable report of one analysis (aligned columns, legend, recommendation)."""
+    lines = [
+        f"hand   {format_hand(a.hand, lang)}",
+        f"seat   {a.seat} of 4 from the dealer ({SEAT_LETTERS[absolute_seat(a.seat)]}"
+        + (", forehand: bids first, leads trick 1" if a.seat == 1 else "")
+        + (", dealer" if a.seat == 4 else "")
+        + ")",
+        f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}",
+        f"sample {a.stop_reason}",
+        "",
+    ]
+    head = ("bid", "trump", "call", "P(make) %", "95% CI %", "E[score]", "E[tricks]", "open", "dd")
+    rows = []
+    for b in a.bids:
+        low, high = b.estimate.interval
+        mean = b.mean_tricks
+        rows.append(
+            (
+                _bid_label(b),
+                _strain_text(b.trump, lang)
+                if b.trump is not None
+                else ("partner" if b.spec.family == "malheur" else "-"),
+                _called_text(b.called, lang),
+                _pct(b.estimate.p),
+                f"{_pct(low)}-{_pct(high).strip()}",
+                f"{b.expected_score:+.2f}",
+                f"{mean:.2f}" if mean is not None else "-",
+                "yes" if b.opening else "",
+                _MARK[b.spec.exactness],
+            )
+        )
+        if b.bound is not None:
+            blow, bhigh = b.bound.estimate.interval
+            rows.append(
+                (
+                    "  upper bound",
+                    "dd best",
+                    _called_text(b.called, lang),
+                    _pct(b.bound.estimate.p),
+                    f"{_pct(blow)}-{_pct(bhigh).strip()}",
+                    f"{b.bound.expected_score:+.2f}",
+                    f"{_mean(b.bound.tricks_hist):.2f}",
+                    "",
+                    _MARK[b.spec.exactness],
+                )
+            )
+    widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(len(head))]
+    left = {0, 1, 2, 7, 8}
+
+    def fmt(r):
+        cells = [
+            r[i].ljust(widths[i]) if i in left else r[i].rjust(widths[i]) for i in range(len(r))
+        ]
+        return "  ".join(cells).rstrip()
+
+    lines.append(fmt(head))
+    lines.append("  ".join("-" * w for w in widths))
+    lines += [fmt(r) for r in rows]
+    lines.append("")
+    used = {b.spec.exactness for b in a.bids}
+    lines.append("dd = what the double-dummy figure means for the bid:")
+    for key in ("exact", "pessimistic", "optimistic"):
+        if key in used:
+            lines.append(f"  {_MARK[key]} {EXACTNESS_TEXT[key]}")
+    if any(b.bound is not None for b in a.bids):
+        lines.append(f"  upper bound: {UPPER_BOUND_TEXT}")
+    lines.append(
+        "E[score] = the declarer's mean points under the rule set's scoring; "
+        "open = legal as this seat's opening bid."
+    )
+    alt_lines = []
+    for b in a.bids:
+        if b.alternatives and b.spec.family == "rik":
+            alts = ", ".join(
+                f"{_strain_text(x.trump, lang)}/{_called_text(x.called, lang)} "
+                f"{_pct(x.estimate.p).strip()}%"
+                for x in b.alternatives[:runners_up]
+            )
+            alt_lines.append(f"  {_bid_label(b)}: runners-up {alts}")
+    if alt_lines:
+        lines.append("")
+        lines.append("trump/call chosen once per hand (highest P(make) on the sample):")
+        lines += alt_lines
+    notes = []
+    for b in a.bids:
+        for n in b.notes:
+            text = f"{_bid_label(b)}: {n}" if b.spec.family in ("malheur", "rik") else n
+            if text not in notes:
+                notes.append(text)
+    notes += [n for n in a.notes if n not in notes]
+    if notes:
+        lines.append("")
+        lines.append("notes:")
+        lines += [f"  {n}" for n in notes]
+    lines.append("")
+    lines.append(f"recommended opening bid:  {_rec(a, a.recommended_opening)}")
+    lines.append(
+        f"highest bid worth competing to (E[score] > 0, P(make) >= {a.min_p:g}):  "
+        f"{_rec(a, a.highest_competitive)}"
+    )
+    return "\n".join(lines)
+
+
+def _mean(hist: list[int]) -> float:
+    n = sum(hist)
+    return sum(t * k for t, k in enumerate(hist)) / n if n else 0.0
+
+
+def _rec(a: HandAnalysis, contract_id: str | None) -> str:
+    if contract_id is None:
+        return "none"
+    if contract_id == "pass":
+        return "pass"
+    b = a.bid(contract_id)
+    return (
+        f"{_bid_label(b)}  (P(make) {_pct(b.estimate.p).strip()}%, "
+        f"E[score] {b.expected_score:+.2f})"
+    )

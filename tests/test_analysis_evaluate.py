@@ -1,0 +1,131 @@
+"""Hand analysis: paired deals, the fixed trump/ace choice, certain answers, --precision."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from analyser.analysis import evaluate
+from analyser.analysis.bids import FAMILY_ALONE, FAMILY_NULL, absolute_seat, bid_specs
+from analyser.analysis.evaluate import analyse_hand, evaluate_bids
+from analyser.analysis.misere import analyse_misere, forced_cards
+from analyser.analysis.positions import PositionStore
+from analyser.cards import HEARTS, SPADES, card, masks_to_owner
+from analyser.notation import parse_hand
+from analyser.rules import declarer_score, get_ruleset
+from analyser.sampler import sample_deals
+from analyser.solver import GOAL_GE, GOAL_MISERE, solve_batch
+
+BOOK = get_ruleset("book")
+HONOURS = parse_hand("♠AHVB ♥AHVB ♦AHV ♣AH")  # cheap to solve: every answer is clear
+ALL_SPADES = parse_hand("♠AHVB1098765432")
+SAFE_MISERE = parse_hand("♠5432 ♥432 ♦432 ♣432")  # no holes in any suit (G-MIS-02)
+SPADE_ACE_HOLE = parse_hand("♠A ♥5432 ♦5432 ♣5432")  # one hole: the bare ace
+
+
+def _known(hand, seat):
+    known = [[], [], [], []]
+    known[absolute_seat(seat)] = list(hand)
+    return known
+
+
+def _subset(hand, seat, families, ruleset=BOOK):
+    return [s for s in bid_specs(ruleset, hand, absolute_seat(seat)) if s.family in families]
+
+
+def test_seats_relative_to_dealer_at_west():
+    assert [absolute_seat(k) for k in (1, 2, 3, 4)] == [0, 1, 2, 3]
+
+
+def test_rik_choice_is_fixed_per_hand_and_paired_with_the_sample():
+    n, seed = 6, 21
+    a = analyse_hand(HONOURS, 1, BOOK, deals=n, seed=seed)
+    rik = a.bid("rik")
+    assert a.n_deals == n and all(b.estimate.n == n for b in a.bids)
+    # One (trump, called card) for the whole sample, the best make-count among the candidates.
+    assert rik.trump is not None and rik.called is not None
+    assert all(alt.estimate.made <= rik.estimate.made for alt in rik.alternatives)
+    # Same deals: re-solve the chosen rik directly on sample_deals(seed).
+    deals = sample_deals(_known(HONOURS, 1), n, seed)
+    partner = masks_to_owner(deals)[:, rik.called].astype(np.int64)
+    direct = solve_batch(deals, rik.trump, 0, 1 | (1 << partner), GOAL_GE, 8, rik.called)
+    assert int(direct.sum()) == rik.estimate.made
+    # The distribution and the expected score agree with the make count and the scoring.
+    hist = rik.tricks_hist
+    assert sum(hist) == n and sum(hist[8:]) == rik.estimate.made
+    mean_score = sum(k * declarer_score(BOOK, "rik", t) for t, k in enumerate(hist)) / n
+    assert rik.expected_score == pytest.approx(mean_score)
+    # Beter rik is hearts by definition.
+    assert a.bid("beter_rik").trump == HEARTS
+
+
+def test_thirteen_spades_solo_is_certain():
+    n = 12
+    specs = _subset(ALL_SPADES, 1, {FAMILY_ALONE, FAMILY_NULL})
+    store = PositionStore(sample_deals(_known(ALL_SPADES, 1), n, 5))
+    bids = {b.spec.id: b for b in evaluate_bids(specs, store, ALL_SPADES, 0, BOOK)}
+    solo = bids["solo"]
+    assert solo.trump == SPADES and solo.estimate.made == n
+    assert solo.expected_score == 45.0 and solo.tricks_hist[13] == n
+    for level in range(7, 13):
+        assert bids[f"alone_{level}"].estimate.made == n
+    assert bids["misere"].estimate.made == 0
+    assert any("not counted" in note for note in bids["solo"].notes)
+
+
+def test_hole_free_misere_not_on_lead_is_certain():
+    n = 40
+    a = analyse_misere(SAFE_MISERE, 2, BOOK, deals=n, seed=3)  # East: North leads
+    assert a.estimates["misere"].made == n and a.failures == 0
+    assert a.expected["misere"] == 9.0
+    assert all(h.safe for h in a.holes)
+    specs = _subset(SAFE_MISERE, 2, {FAMILY_NULL})
+    store = PositionStore(sample_deals(_known(SAFE_MISERE, 2), n, 3))
+    bids = {b.spec.id: b for b in evaluate_bids(specs, store, SAFE_MISERE, 1, BOOK)}
+    assert bids["misere"].estimate.made == n
+
+
+def test_misere_failures_are_explained_by_the_hole():
+    n = 30
+    a = analyse_misere(SPADE_ACE_HOLE, 2, BOOK, deals=n, seed=8)
+    assert a.failures > 0 and a.unexplained == 0
+    assert sum(a.forced.values()) == a.failures
+    assert set(a.forced) <= set(SPADE_ACE_HOLE)
+    assert a.forced.get(card(SPADES, 12), 0) == a.failures  # always caught with the bare ace
+    safe = {h.suit: h.safe for h in a.holes}
+    assert safe == {0: False, 1: True, 2: True, 3: True}
+
+
+def test_forced_card_on_a_tiny_ending():
+    # Trick 1 of a 1-card ending: North (declarer) must win with his only card.
+    hands = np.array([[1 << 12, 1 << 0, 1 << 1, 1 << 2]], dtype=np.int64)  # ♠A vs ♠2 ♠3 ♠4
+    assert solve_batch(hands, 4, 1, 1, GOAL_MISERE, 0, -1)[0] == 0
+    cards, tricks = forced_cards(hands, 1, 0)
+    assert cards.tolist() == [card(SPADES, 12)] and tricks.tolist() == [1]
+
+
+def test_precision_stops_in_batches_on_the_same_deals(monkeypatch):
+    monkeypatch.setattr(evaluate, "BATCH", 4)
+    monkeypatch.setattr(evaluate, "MIN_DEALS", 8)
+    loose = analyse_hand(HONOURS, 1, BOOK, deals=20, seed=4, precision=0.49)
+    assert loose.n_deals == 8 and loose.stop_reason.startswith("precision reached")
+    tight = analyse_hand(HONOURS, 1, BOOK, deals=12, seed=4, precision=0.01)
+    assert tight.n_deals == 12 and tight.stop_reason.startswith("maximum of 12")
+    fixed = analyse_hand(HONOURS, 1, BOOK, deals=12, seed=4)
+    for x, y in zip(tight.bids, fixed.bids, strict=True):
+        assert (x.spec.id, x.estimate, x.trump, x.called) == (
+            y.spec.id,
+            y.estimate,
+            y.trump,
+            y.called,
+        )
+        assert x.tricks_hist == y.tricks_hist
+
+
+def test_bad_arguments_are_user_errors():
+    from analyser.errors import RikkenError
+
+    with pytest.raises(RikkenError):
+        analyse_hand(HONOURS, 1, BOOK, deals=0)
+    with pytest.raises(RikkenError):
+        analyse_hand(HONOURS, 1, BOOK, deals=10, precision=0.7)

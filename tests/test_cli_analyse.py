@@ -1,0 +1,128 @@
+"""`rikken analyse` and `rikken misere` from the command line: formats, schema, errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from analyser.cli import main
+
+HONOURS = "♠AHVB ♥AHVB ♦AHV ♣AH"  # every answer is clear: fast to solve
+SAFE = "♠5432 ♥432 ♦432 ♣432"
+
+BID_IDS = {"rik", "beter_rik", "misere", "piek", "open_misere", "open_piek"}
+BID_IDS |= {"open_misere_praatje", "open_piek_praatje", "malheur"}
+BID_IDS |= {f"alone_{n}" for n in range(7, 14)}
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def _json(*extra):
+    result = run("analyse", HONOURS, "--deals", "3", "--seed", "11", "--format", "json", *extra)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_json_schema():
+    d = json.loads(_json())
+    for key, kind in [
+        ("hand", str),
+        ("seat", int),
+        ("deals", int),
+        ("seed", int),
+        ("rules", str),
+        ("bids", list),
+        ("recommended_opening", str),
+        ("method", str),
+    ]:
+        assert isinstance(d[key], kind), key
+    assert "highest_competitive" in d
+    assert d["seat"] == 1 and d["deals"] == 3 and d["seed"] == 11 and d["rules"] == "book"
+    assert d["method"] == "double-dummy"
+    ids = [b["bid"] for b in d["bids"]]
+    assert set(ids) <= BID_IDS and "malheur" in ids and "rik" in ids
+    assert len({b["contract"] for b in d["bids"]}) == len(d["bids"])
+    for b in d["bids"]:
+        assert isinstance(b["beter"], bool)
+        assert b["trump"] in (None, "S", "H", "D", "C")
+        assert b["called"] is None or (isinstance(b["called"], str) and len(b["called"]) == 2)
+        assert 0.0 <= b["ci_low"] <= b["p_make"] <= b["ci_high"] <= 1.0
+        assert isinstance(b["expected_score"], float)
+        assert b["exactness"] in ("exact", "pessimistic", "optimistic")
+        hist = b["tricks_hist"]
+        assert hist is None or (len(hist) == 14 and sum(hist) == 3)
+        if b["bid"] in ("misere", "piek") or b["bid"].startswith("open_"):
+            assert b["trump"] is None and hist is None
+        if b["bid"].endswith("praatje"):
+            assert b["exactness"] == "exact"
+    solo = [b for b in d["bids"] if b["contract"] == "solo_beter"][0]
+    assert solo["bid"] == "alone_13" and solo["beter"] is True and solo["trump"] == "H"
+
+
+def test_same_seed_gives_byte_identical_json():
+    assert _json() == _json()
+
+
+def test_csv_mirrors_the_bids():
+    d = json.loads(_json())
+    result = run("analyse", HONOURS, "--deals", "3", "--seed", "11", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    assert [r["contract"] for r in rows] == [b["contract"] for b in d["bids"]]
+    assert [float(r["p_make"]) for r in rows] == [b["p_make"] for b in d["bids"]]
+
+
+def test_table_names_seed_rules_and_meaning():
+    result = run("analyse", HONOURS, "--deals", "3", "--seed", "11", "--lang", "en")
+    out = result.output
+    assert result.exit_code == 0
+    assert "seed 11" in out and "rules  book" in out
+    assert "exact: all hands are open" in out and "optimistic" in out
+    assert "recommended opening bid:" in out and "upper bound" in out
+
+
+def test_seat_all_lists_four_seats():
+    result = run(
+        "analyse", HONOURS, "--seat", "all", "--deals", "2", "--seed", "3", "--format", "json"
+    )
+    d = json.loads(result.output)
+    assert [x["seat"] for x in d] == [1, 2, 3, 4]
+    assert [x["seat_compass"] for x in d] == ["N", "E", "S", "W"]
+
+
+def test_misere_command_json():
+    result = run("misere", SAFE, "--seat", "2", "--deals", "20", "--seed", "2", "--format", "json")
+    assert result.exit_code == 0, result.output
+    d = json.loads(result.output)
+    closed = d["contracts"][0]
+    assert closed["contract"] == "misere" and closed["p_make"] == 1.0 and d["failures"] == 0
+    assert all(h["safe"] for h in d["holes"])
+    table = run("misere", "♠A ♥5432 ♦5432 ♣5432", "--seat", "2", "--deals", "10", "--seed", "2")
+    assert table.exit_code == 0 and "♠A" in table.output and "forced" in table.output
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["analyse", "♠AHV"], "13"),
+        (["analyse", HONOURS, "--seat", "5"], "--seat"),
+        (["analyse", HONOURS, "--rules", "nosuch"], "unknown rule set"),
+        (["analyse", HONOURS, "--precision", "0.7"], "--precision"),
+        (["analyse", HONOURS, "--deals", "0"], "--deals"),
+        (["analyse", HONOURS, "--min-p", "2"], "--min-p"),
+        (["misere", "♠AHV", "--deals", "5"], "13"),
+        (["misere", SAFE, "--seat", "0"], "--seat"),
+    ],
+)
+def test_bad_input_is_one_error_line_and_exit_code_2(args, fragment):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    error_lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(error_lines) == 1 and fragment in error_lines[0]
