@@ -6,6 +6,10 @@ from analyser.cli import main
 COMMAND_MODULES: list[str] = [
     "hand",
     "dd",
+    "analyse",
+    "misere",
+    "study",
+    "report",
 ]
 
 

@@ -192,13 +192,20 @@ def solve_batch(
     called_card_may_be_discarded: bool = True,
     threads: int | None = None,
     tt_bits: int = DEFAULT_TT_BITS,
+    max_nodes: int = 0,
 ) -> np.ndarray:
     """Solve many positions in parallel (numba ``prange``, one table per worker).
 
     ``hands`` int64[n, 4] masks; ``trump``, ``leader`` int8[n]; ``declarer`` int8[n] seat
     bitmasks (bit i = seat i); ``goal`` int8[n] GOAL_* codes; ``target`` int8[n] (K of
     GOAL_GE); ``called`` int8[n] (card or -1). Returns int8[n]: tricks or 1/0.
+
+    ``max_nodes`` > 0 is a node budget per search (an exact count runs a few searches): a
+    position whose search needs more is given up and answered UNDECIDED (-1). Every other
+    answer stays exact; callers that use a budget must report the undecided positions.
     """
+    if int(max_nodes) < 0:
+        raise PositionError("max_nodes must be 0 (no budget) or positive")
     hands = np.ascontiguousarray(hands, dtype=np.int64)
     if hands.ndim != 2 or hands.shape[1] != N_SEATS:
         raise PositionError("hands must be an int64 array of shape (n, 4)")
@@ -248,4 +255,5 @@ def solve_batch(
         bool(called_card_may_be_discarded),
         threads,
         tt_bits,
+        int(max_nodes),
     )

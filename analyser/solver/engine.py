@@ -1017,6 +1017,7 @@ def search(
     gen,
     killer,
     stats,
+    max_nodes,
 ):
     """Null-window search from a trick boundary, returning a fail-soft value.
 
@@ -1026,6 +1027,8 @@ def search(
     with exactly ``goal`` tricks from here, else 0 (call with beta = 1).
     ``tt``/``tb`` are the transposition table arrays; entries of other generations are empty.
     ``killer`` (int64[>=53]) keeps the last cut-off move per depth across calls.
+    ``max_nodes`` > 0 abandons the search after that many nodes and returns ABANDONED
+    (entries stored until then are proven and stay valid).
     """
     stats[S_SEARCHES] += 1
     hands = hands0.copy()
@@ -1058,6 +1061,7 @@ def search(
 
     pend[0] = pend0
     called_suit = called_bit >> 4 if called_bit >= 0 else -1
+    nodes_here = 0
     lone_decl = 0  # FAM_E: the one MAX seat
     for q in range(4):
         if side_max[q] == 1:
@@ -1071,6 +1075,10 @@ def search(
         if descending:
             descending = False
             stats[S_NODES] += 1
+            if max_nodes > 0:
+                nodes_here += 1
+                if nodes_here > max_nodes:
+                    return ABANDONED
             pos = d & 3
             if pos == 0:
                 p = leader0 if d == 0 else wseat[d - 1]
@@ -1336,6 +1344,8 @@ GOAL_TRICKS = 0  # exact number of tricks of the declarer side
 GOAL_GE = 1  # 1 if the declarer side can take at least `target` tricks
 GOAL_MISERE = 2  # 1 if the lone declarer can avoid every trick
 GOAL_PIEK = 3  # 1 if the lone declarer can take exactly one trick
+UNDECIDED = -1  # result of a position abandoned at its node budget (max_nodes)
+ABANDONED = -1000  # search's return value when it gives up
 
 DEFAULT_TT_BITS = 18  # 2**18 entries * 52 bytes = 13.6 MB per thread, 2048 buckets
 
@@ -1382,10 +1392,24 @@ def _guess(hands, side, trump):
 
 @njit(cache=True)
 def solve_one(
-    hands, trump, leader, decl_mask, goal, target, called, discard_ok, tt, tb, gen, killer, stats
+    hands,
+    trump,
+    leader,
+    decl_mask,
+    goal,
+    target,
+    called,
+    discard_ok,
+    tt,
+    tb,
+    gen,
+    killer,
+    stats,
+    max_nodes=0,
 ):
     """Solve one position (see analyser.solver.api.solve_batch for the meaning of the
-    arguments). ``gen`` must be new for every call that shares ``tt``/``tb``."""
+    arguments). ``gen`` must be new for every call that shares ``tt``/``tb``. With
+    ``max_nodes`` > 0 a search that needs more nodes gives up: the result is UNDECIDED."""
     side = np.zeros(4, np.int64)
     for p in range(4):
         side[p] = (decl_mask >> p) & 1
@@ -1420,11 +1444,14 @@ def solve_one(
             gen,
             killer,
             stats,
+            max_nodes,
         )
+        if v == ABANDONED:
+            return UNDECIDED
         return 1 if v >= target else 0
     if goal == GOAL_MISERE or goal == GOAL_PIEK:
         g = 0 if goal == GOAL_MISERE else 1
-        return search(
+        v = search(
             hands,
             trump,
             leader,
@@ -1442,7 +1469,9 @@ def solve_one(
             gen,
             killer,
             stats,
+            max_nodes,
         )
+        return UNDECIDED if v == ABANDONED else v
     # exact count (MTD(f)): null windows around the current guess; each fail-soft answer
     # moves a bound, and the table keeps its bounds between the windows
     lo = 0
@@ -1472,7 +1501,10 @@ def solve_one(
             gen,
             killer,
             stats,
+            max_nodes,
         )
+        if v == ABANDONED:
+            return UNDECIDED
         if v >= beta:
             lo = v
         else:
@@ -1483,7 +1515,7 @@ def solve_one(
 
 @njit(cache=True, parallel=True)
 def solve_batch_kernel(
-    hands, trump, leader, decl, goal, target, called, discard_ok, nthreads, tt_bits
+    hands, trump, leader, decl, goal, target, called, discard_ok, nthreads, tt_bits, max_nodes
 ):
     """Solve many positions, interleaved over ``nthreads`` workers each owning a table."""
     n = hands.shape[0]
@@ -1509,5 +1541,6 @@ def solve_batch_kernel(
                 gen,
                 killer,
                 stats,
+                max_nodes,
             )
     return out

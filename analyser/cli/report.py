@@ -1,0 +1,53 @@
+"""`rikken report`: run the default (or given) suite of studies and write the report."""
+
+from __future__ import annotations
+
+import pathlib
+
+import click
+
+from analyser.cli.common import user_errors
+
+DEFAULT_CONFIG = pathlib.Path("sims") / "default.toml"
+
+
+def _default_config() -> pathlib.Path:
+    """sims/default.toml of the working directory, else of the source checkout."""
+    if DEFAULT_CONFIG.exists():
+        return DEFAULT_CONFIG
+    return pathlib.Path(__file__).resolve().parents[2] / DEFAULT_CONFIG
+
+
+@click.command("report")
+@click.option(
+    "--config",
+    "config",
+    type=click.Path(dir_okay=False, path_type=pathlib.Path),
+    default=None,
+    help="Suite TOML listing the study files [default: sims/default.toml].",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=pathlib.Path),
+    default=None,
+    help="Folder for index.html, index.md and the charts [default: the suite's report_dir, "
+    "reports/].",
+)
+@click.option("--force", is_flag=True, help="Ignore cached study results and solve again.")
+@click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
+@user_errors
+def command(
+    config: pathlib.Path | None, out: pathlib.Path | None, force: bool, quiet: bool
+) -> None:
+    """Run every study of a suite (cached results are reused) and write the bidding-advice
+    report: reports/index.html (self-contained) and reports/index.md (charts beside it).
+
+    All figures are double-dummy. `make report` runs this with the defaults.
+    """
+    from analyser.report import build_report
+    from analyser.studies import load_suite
+
+    suite = load_suite(config or _default_config())
+    log = None if quiet else (lambda line: click.echo(line, err=True))
+    files = build_report(suite, out, force=force, quiet=quiet, log=log)
+    click.echo(f"wrote {files.html} and {files.markdown} in {files.seconds:.0f} s")

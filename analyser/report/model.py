@@ -1,0 +1,62 @@
+"""The report as data: sections of figures, tables and text, written out by
+:mod:`analyser.report.writer`."""
+
+from __future__ import annotations
+
+import pathlib
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from analyser.studies.config import StudyConfig
+
+CAVEAT = (
+    "All figures are double-dummy: every hand visible, best play by both sides. That is "
+    "optimistic for rik, malheur and alone bids (the hidden partner and every finesse are "
+    "known) and pessimistic for closed misère and piek (the defenders see the player's hand)."
+)
+
+
+@dataclass
+class Block:
+    """A figure (``png``), a table (``table``) or plain text, with its title and reading."""
+
+    title: str
+    reading: str = ""
+    png: pathlib.Path | None = None
+    table: pd.DataFrame | None = None
+    csv: pathlib.Path | None = None
+
+
+@dataclass
+class Section:
+    """One study's part of the report."""
+
+    name: str
+    title: str
+    intro: str
+    params: str
+    blocks: list[Block] = field(default_factory=list)
+
+
+def params_text(cfg: StudyConfig, n_hands: int, from_cache: bool) -> str:
+    """The exact parameters, seed and origin of a study's figures."""
+    p = ", ".join(f"{k} = {v!r}" for k, v in cfg.params.items())
+    origin = "loaded from the cache" if from_cache else "computed in this run"
+    return (
+        f"Study file {cfg.path.name} ({n_hands} hands; results {origin}; parameter hash "
+        f"{cfg.key}, rikken-analyser {cfg.version}; regenerate with `rikken study run "
+        f"sims/{cfg.path.name}`). Parameters: {p}. Seats: the studied hand is North, West deals. "
+        + CAVEAT
+    )
+
+
+def pct(x: float) -> str:
+    """A probability as a whole percentage ('n/a' for a missing value)."""
+    return "n/a" if pd.isna(x) else f"{100 * x:.0f}%"
+
+
+def ci(row) -> str:
+    """'p (95% CI lo–hi, n = deals)' for a row with p, lo, hi, deals."""
+    interval = f"95% interval {pct(row['lo'])}–{pct(row['hi'])}"
+    return f"{pct(row['p'])} ({interval}, {int(row['deals'])} deals)"

@@ -1,0 +1,149 @@
+"""Study 2, alone bids: the book's trick count (G-ALN-03..05) against double-dummy play.
+
+Hands (North, forehand, on lead) come from a strong-hand design: spades get a length ``L``
+drawn uniformly from ``trump_lengths``; all 13 cards are drawn rank-weighted with weight
+``exp(+λ·rank)`` (λ uniform in ``[0, lambda_max]`` per hand, so high cards are favoured and λ
+= 0 is uniform), ``L`` of them spades and the rest from the other suits. A candidate is
+accepted while its book count (:data:`analyser.guidelines.book_count`, with the book's trump
+:data:`analyser.guidelines.alone_trump`) still has room in its quota of ``hands_per_count``
+(counts ``count_min .. count_max``), so every count is covered about equally.
+
+Each hand's deals are solved exactly once (tricks of North alone, the book's trump, North
+leads); that answers every alone level at once. Result: one row per (hand, level N) for N =
+the rule set's lowest alone bid .. 13, with ``made`` = deals with at least N tricks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from analyser.cards import N_CARDS, N_RANKS
+from analyser.guidelines import alone_ok, alone_trump, book_count, trump_risk
+from analyser.progress import Progress
+from analyser.rules import parse_ruleset
+from analyser.studies import hands as gen
+from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
+from analyser.studies.config import StudyConfig
+from analyser.studies.solve import deals_for_hand, solve_positions
+
+_RANK = np.arange(N_CARDS) % N_RANKS
+
+
+def strong_hands(
+    rng: np.random.Generator, n: int, lengths: list[int], lambda_max: float
+) -> np.ndarray:
+    """``n`` candidate hands of the strong-hand design (module docstring)."""
+    length = rng.choice(np.asarray(lengths), size=n)
+    lam = rng.uniform(0.0, lambda_max, size=n)
+    # Gumbel-top-k: the k largest of log(weight) + Gumbel noise are a weighted draw without
+    # replacement. Spades are cards 0..12, the side suits 13..51.
+    score = lam[:, None] * _RANK[None, :] + rng.gumbel(size=(n, N_CARDS))
+    out = np.empty(n, dtype=np.int64)
+    for ell in np.unique(length):
+        idx = np.flatnonzero(length == ell)
+        spades = np.argsort(-score[idx, :N_RANKS], axis=1)[:, :ell]
+        side = N_RANKS + np.argsort(-score[idx, N_RANKS:], axis=1)[:, : N_RANKS - ell]
+        out[idx] = gen.cards_mask(np.concatenate([spades, side], axis=1))
+    return out
+
+
+def levels(cfg: StudyConfig) -> list[int]:
+    """Alone levels studied: the rule set's lowest alone bid .. 13."""
+    return list(range(parse_ruleset(cfg["rules"]).min_alone, N_RANKS + 1))
+
+
+def plan(cfg: StudyConfig) -> pd.DataFrame:
+    """The accepted hands, with their book count, trump and trump risk."""
+    counts = range(cfg["count_min"], cfg["count_max"] + 1)
+    quotas = {c: cfg["hands_per_count"] for c in counts}
+    masks, keys, drawn = gen.quota_sample(
+        cfg["seed"],
+        3,
+        lambda rng, n: strong_hands(rng, n, cfg["trump_lengths"], cfg["lambda_max"]),
+        lambda m: book_count.many(m).tolist(),
+        quotas,
+    )
+    df = renumber([hand_frame(masks, cfg["seed"], 0)], cfg["seed"])
+    df["count"] = keys
+    df["book_trump"] = alone_trump.many(masks)
+    df["risk"] = trump_risk.many(masks)
+    df["candidates_drawn"] = drawn
+    return df
+
+
+def cost(cfg: StudyConfig, hands: pd.DataFrame) -> int:
+    """One exact solve per deal."""
+    return len(hands) * cfg["deals_per_hand"]
+
+
+def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None) -> pd.DataFrame:
+    """Exact tricks of North alone on every deal; one row per (hand, alone level)."""
+    from analyser.solver import GOAL_TRICKS
+
+    n_deals = cfg["deals_per_hand"]
+    deals = np.concatenate(
+        [deals_for_hand(r.mask, n_deals, int(r.deal_seed)) for r in hands.itertuples()]
+    )
+    trump = np.repeat(hands["book_trump"].to_numpy(), n_deals)
+    tricks = solve_positions(deals, trump, 0, 1, GOAL_TRICKS, progress=progress)
+    tricks = tricks.reshape(len(hands), n_deals).astype(np.int64)
+    rows = []
+    masks = hands["mask"].to_numpy()
+    for n in levels(cfg):
+        ok = alone_ok.many(masks, n)
+        block = hands.drop(columns=["candidates_drawn"]).copy()
+        block["level"] = n
+        block["alone_ok"] = ok
+        block["deals"] = n_deals
+        block["made"] = (tricks >= n).sum(axis=1)
+        block["mean_tricks"] = tricks.mean(axis=1)
+        rows.append(block)
+    return pd.concat(rows, ignore_index=True)
+
+
+# --------------------------------------------------------------------------- summaries
+
+
+def calibration(df: pd.DataFrame) -> pd.DataFrame:
+    """P(make level N) per (book count, N), with ``margin = count - N``."""
+    out = pooled(df, ["count", "level"])
+    out["margin"] = out["count"] - out["level"]
+    return out
+
+
+def bold_timid(df: pd.DataFrame, cfg: StudyConfig) -> pd.DataFrame:
+    """Cells (count, N) where the count misleads: it reaches N but P(make) is below
+    ``bold_below`` (too bold), or it falls short of N but P(make) is at least ``timid_above``
+    (too timid). Judged on the Wilson interval's far end so noise alone does not flag a cell."""
+    cal = calibration(df)
+    bold = (cal["count"] >= cal["level"]) & (cal["hi"] < cfg["bold_below"])
+    timid = (cal["count"] < cal["level"]) & (cal["lo"] >= cfg["timid_above"])
+    cal["verdict"] = np.where(bold, "too bold", np.where(timid, "too timid", ""))
+    return cal[cal["verdict"] != ""].reset_index(drop=True)
+
+
+def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
+    """The study's tables for the report."""
+    by_risk = pooled(df[df["count"] == df["level"]], ["risk"])
+    return {
+        "calibration": calibration(df),
+        "bold_timid": bold_timid(df, cfg),
+        "at_count_by_risk": by_risk,
+    }
+
+
+def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
+    """G-ALN-03 (``alone_ok(h, N)``) scored for each level N."""
+    rows = []
+    for n, g in df.groupby("level"):
+        rows += classifier_score(
+            cfg.name,
+            "G-ALN-03",
+            g["alone_ok"].to_numpy(),
+            g["made"].to_numpy(),
+            g["deals"].to_numpy(),
+            contract=f"alone_{n}",
+            seat="N forehand",
+        )
+    return rows

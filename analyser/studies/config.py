@@ -1,0 +1,323 @@
+"""Study definitions: one TOML file per study (every parameter), suites listing study files.
+
+A study file::
+
+    kind = "misere"              # which study (see STUDY_KEYS)
+    name = "misere"              # names its data file and report folder
+    title = "Misère"
+    seed = 20240505
+    rules = "book"               # a rule-set string, as --rules
+    deals_per_hand = 16
+    chunk_hands = 64             # hands per cached part (finished parts survive an interrupt)
+    ...                          # the kind's own keys, all required
+
+A suite file (``sims/default.toml``) lists study files and where the report goes::
+
+    title = "..."
+    studies = ["rik_minimum.toml", "alone.toml"]
+    report_dir = "../reports"
+
+Paths are relative to the TOML file that names them; ``data_dir`` (default ``../data``) and
+``report_dir`` (default ``../reports``) are optional. Anything wrong — unreadable TOML, an
+unknown or missing key, a value of the wrong type or range — raises :class:`ConfigError`
+naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pathlib
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from analyser import __version__
+from analyser.errors import RikkenError
+
+SEAT_NAMES = ("N", "E", "S", "W")
+
+
+class ConfigError(RikkenError, ValueError):
+    """A study or suite TOML file is unreadable or has a bad, unknown or missing key."""
+
+
+# --------------------------------------------------------------------------- value checks
+
+Check = Callable[[Any], str | None]  # returns an error text, None when the value is fine
+
+
+def _int(lo: int, hi: int) -> Check:
+    def check(v: Any) -> str | None:
+        if isinstance(v, bool) or not isinstance(v, int):
+            return f"must be an integer, got {v!r}"
+        if not lo <= v <= hi:
+            return f"must be in {lo}..{hi}, got {v}"
+        return None
+
+    return check
+
+
+def _float(lo: float, hi: float) -> Check:
+    def check(v: Any) -> str | None:
+        if isinstance(v, bool) or not isinstance(v, int | float):
+            return f"must be a number, got {v!r}"
+        if not lo <= v <= hi:
+            return f"must be in {lo}..{hi}, got {v}"
+        return None
+
+    return check
+
+
+def _str(v: Any) -> str | None:
+    return None if isinstance(v, str) and v else f"must be a non-empty string, got {v!r}"
+
+
+def _int_list(lo: int, hi: int, min_len: int = 1) -> Check:
+    item = _int(lo, hi)
+
+    def check(v: Any) -> str | None:
+        if not isinstance(v, list) or len(v) < min_len:
+            return f"must be a list of at least {min_len} integers, got {v!r}"
+        for x in v:
+            err = item(x)
+            if err:
+                return f"item {x!r} {err}"
+        if len(set(v)) != len(v):
+            return "must not repeat a value"
+        return None
+
+    return check
+
+
+def _pairs(lo: int, hi: int, max_sum: int) -> Check:
+    def check(v: Any) -> str | None:
+        if not isinstance(v, list) or not v:
+            return f"must be a list of [a, b] integer pairs, got {v!r}"
+        for p in v:
+            if (
+                not isinstance(p, list)
+                or len(p) != 2
+                or any(isinstance(x, bool) or not isinstance(x, int) for x in p)
+            ):
+                return f"item {p!r} must be a pair [a, b] of integers"
+            if not (lo <= p[0] <= hi and lo <= p[1] <= hi and p[0] + p[1] <= max_sum):
+                return f"item {p!r} needs both in {lo}..{hi} and a + b <= {max_sum}"
+        return None
+
+    return check
+
+
+def _seats(v: Any) -> str | None:
+    if not isinstance(v, list) or not v or any(s not in SEAT_NAMES for s in v):
+        return f"must be a list of seats from {list(SEAT_NAMES)}, got {v!r}"
+    if len(set(v)) != len(v):
+        return "must not repeat a seat"
+    return None
+
+
+def _rules(v: Any) -> str | None:
+    from analyser.rules import parse_ruleset
+
+    if not isinstance(v, str):
+        return f"must be a rule-set string such as 'book', got {v!r}"
+    try:
+        parse_ruleset(v)
+    except RikkenError as exc:
+        return str(exc)
+    return None
+
+
+COMMON_KEYS: dict[str, Check] = {
+    "kind": _str,
+    "name": _str,
+    "title": _str,
+    "seed": _int(0, 2**63 - 1),
+    "rules": _rules,
+    "deals_per_hand": _int(1, 100_000),
+    "chunk_hands": _int(1, 1_000_000),
+}
+OPTIONAL_PATHS = {"data_dir": "../data", "report_dir": "../reports"}
+
+STUDY_KEYS: dict[str, dict[str, Check]] = {
+    "rik_minimum": {
+        "trump_lengths": _int_list(5, 9),
+        "high_min": _int(0, 5),
+        "high_max": _int(0, 5),
+        "hands_per_cell": _int(1, 1_000_000),
+        "calls_hands_per_cell": _int(0, 1_000_000),
+        "two_suiter_lengths": _pairs(5, 8, 13),
+        "two_suiter_hands": _int(0, 1_000_000),
+    },
+    "alone": {
+        "trump_lengths": _int_list(4, 13),
+        "lambda_max": _float(0.0, 3.0),
+        "count_min": _int(0, 13),
+        "count_max": _int(0, 13),
+        "hands_per_count": _int(1, 1_000_000),
+        "bold_below": _float(0.0, 1.0),
+        "timid_above": _float(0.0, 1.0),
+    },
+    "misere": {
+        "lambda_max": _float(0.0, 3.0),
+        "min_holes": _int(0, 13),
+        "max_holes": _int(1, 13),
+        "hands_per_bucket": _int(1, 1_000_000),
+        "leaders": _seats,
+        "max_nodes": _int(0, 10**12),
+    },
+    "piek": {
+        "lambda_max": _float(0.0, 3.0),
+        "max_planted_aces": _int(0, 4),
+        "hands_per_bucket": _int(1, 1_000_000),
+        "leaders": _seats,
+        "max_nodes": _int(0, 10**12),
+    },
+    "malheur": {
+        "hands": _int(1, 1_000_000),
+    },
+}
+
+
+@dataclass(frozen=True)
+class StudyConfig:
+    """One validated study definition. ``params`` holds every parameter (kind included) and
+    is what the cache key hashes, together with the package version."""
+
+    path: pathlib.Path
+    params: Mapping[str, Any]
+    data_dir: pathlib.Path
+    report_dir: pathlib.Path
+    version: str = __version__
+    key: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        blob = json.dumps({"params": dict(self.params), "version": self.version}, sort_keys=True)
+        object.__setattr__(self, "key", hashlib.sha256(blob.encode()).hexdigest()[:12])
+
+    @property
+    def kind(self) -> str:
+        return str(self.params["kind"])
+
+    @property
+    def name(self) -> str:
+        return str(self.params["name"])
+
+    def __getitem__(self, key: str) -> Any:
+        return self.params[key]
+
+    def with_params(self, **changes: Any) -> StudyConfig:
+        """A copy with some parameters changed (validated again)."""
+        raw = {**self.params, **changes}
+        return study_from_dict(raw, self.path, self.data_dir, self.report_dir)
+
+
+@dataclass(frozen=True)
+class SuiteConfig:
+    """A list of studies and the report's title and folder."""
+
+    path: pathlib.Path
+    title: str
+    studies: tuple[StudyConfig, ...]
+    report_dir: pathlib.Path
+
+
+def _read_toml(path: pathlib.Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path}: is a directory, not a TOML file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc.strerror}") from None
+
+
+def study_from_dict(
+    raw: Mapping[str, Any],
+    path: pathlib.Path,
+    data_dir: pathlib.Path | None = None,
+    report_dir: pathlib.Path | None = None,
+) -> StudyConfig:
+    """Validate a study's key/value table (as read from ``path``) into a :class:`StudyConfig`."""
+    where = str(path)
+    raw = dict(raw)
+    kind = raw.get("kind")
+    if kind not in STUDY_KEYS:
+        raise ConfigError(
+            f"{where}: key 'kind' must be one of {', '.join(STUDY_KEYS)}, got {kind!r}"
+        )
+    schema = {**COMMON_KEYS, **STUDY_KEYS[kind]}
+    dirs = {}
+    for key, default in OPTIONAL_PATHS.items():
+        value = raw.pop(key, default)
+        if not isinstance(value, str) or not value:
+            raise ConfigError(f"{where}: key '{key}' must be a path string, got {value!r}")
+        dirs[key] = (path.parent / value).resolve()
+    unknown = sorted(set(raw) - set(schema))
+    if unknown:
+        raise ConfigError(
+            f"{where}: unknown key {unknown[0]!r} for a {kind} study "
+            f"(known: {', '.join(sorted(schema))})"
+        )
+    missing = [k for k in schema if k not in raw]
+    if missing:
+        raise ConfigError(f"{where}: missing key {missing[0]!r}")
+    for key, check in schema.items():
+        err = check(raw[key])
+        if err:
+            raise ConfigError(f"{where}: key '{key}' {err}")
+    _cross_checks(raw, where)
+    return StudyConfig(
+        path=path,
+        params={k: raw[k] for k in schema},
+        data_dir=data_dir or dirs["data_dir"],
+        report_dir=report_dir or dirs["report_dir"],
+    )
+
+
+def _cross_checks(raw: Mapping[str, Any], where: str) -> None:
+    pairs = [("high_min", "high_max"), ("count_min", "count_max"), ("min_holes", "max_holes")]
+    for lo, hi in pairs:
+        if lo in raw and raw[lo] > raw[hi]:
+            raise ConfigError(f"{where}: key '{lo}' must not exceed '{hi}'")
+
+
+def load_study(path: str | pathlib.Path) -> StudyConfig:
+    """Read and validate one study TOML file."""
+    path = pathlib.Path(path)
+    raw = _read_toml(path)
+    if "studies" in raw:
+        raise ConfigError(f"{path}: is a suite (it lists studies); give one study file")
+    return study_from_dict(raw, path)
+
+
+def load_suite(path: str | pathlib.Path) -> SuiteConfig:
+    """Read a suite TOML file and every study file it lists."""
+    path = pathlib.Path(path)
+    raw = _read_toml(path)
+    allowed = {"title", "studies", "report_dir"}
+    unknown = sorted(set(raw) - allowed)
+    if unknown:
+        raise ConfigError(
+            f"{path}: unknown key {unknown[0]!r} in a suite (known: {', '.join(sorted(allowed))})"
+        )
+    files = raw.get("studies")
+    if not isinstance(files, list) or not files or not all(isinstance(f, str) for f in files):
+        raise ConfigError(f"{path}: key 'studies' must be a non-empty list of study file paths")
+    title = raw.get("title", "Rikken bidding guidelines against double-dummy play")
+    if not isinstance(title, str):
+        raise ConfigError(f"{path}: key 'title' must be a string")
+    report_dir = raw.get("report_dir", "../reports")
+    if not isinstance(report_dir, str) or not report_dir:
+        raise ConfigError(f"{path}: key 'report_dir' must be a path string")
+    studies = tuple(load_study(path.parent / f) for f in files)
+    names = [s.name for s in studies]
+    dup = sorted({n for n in names if names.count(n) > 1})
+    if dup:
+        raise ConfigError(f"{path}: two studies share the name {dup[0]!r}")
+    return SuiteConfig(path, title, studies, (path.parent / report_dir).resolve())

@@ -1,0 +1,225 @@
+"""Study 1, rik minimum: G-RIK-01 (heatmap), G-RIK-02 (trump choice), G-ACE-02 (called ace).
+
+Hands sit at North, forehand (North leads trick 1, West deals). The rikker fixes trump and
+the called card before seeing the other hands, so a hand's make-probability is the share of
+its deals in which the rikker and the holder of the called card take at least 8 tricks
+double-dummy with that (trump, call) — the partner differs from deal to deal.
+
+Hands (:func:`plan`):
+
+* ``role = "cell"``: for each trump length ``L`` and number of HIGH trumps ``H`` (a cell of
+  the heatmap) ``hands_per_cell`` hands from :func:`~analyser.studies.hands.trump_stratum_hands`
+  with spades as the studied trump suit (the longest suit of the hand). Played with the book's
+  call (G-ACE-02 default policy for spades). The first ``calls_hands_per_cell`` hands of a
+  cell that meet G-RIK-01 are also played with every other legal call (G-ACE-01).
+* ``role = "two_suiter"``: hands with two long suits (spades and hearts, lengths from
+  ``two_suiter_lengths``), each played with either suit as trump (book call for that trump);
+  ``book_trump`` marks G-RIK-02's choice.
+
+Result: one row per (hand, trump, call) with ``deals`` and ``made``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from analyser.cards import ACE, HIGH_MIN_RANK, N_RANKS, SPADES, mask_to_cards
+from analyser.guidelines import call_class, default_call, legal_calls, rik_ok, rik_trump
+from analyser.guidelines.hand import mask_holdings
+from analyser.progress import Progress
+from analyser.rules import parse_ruleset
+from analyser.studies import hands as gen
+from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
+from analyser.studies.config import StudyConfig
+from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
+
+TARGET = 8
+
+
+def cells(cfg: StudyConfig) -> list[tuple[int, int]]:
+    """The (trump length, HIGH trumps) cells of the heatmap that a hand can have."""
+    out = []
+    for length in sorted(cfg["trump_lengths"]):
+        for high in range(cfg["high_min"], cfg["high_max"] + 1):
+            if high <= min(length, 5) and length - high <= HIGH_MIN_RANK:
+                out.append((length, high))
+    return out
+
+
+def plan(cfg: StudyConfig) -> pd.DataFrame:
+    """Every hand of the study with its stratum (see the module docstring)."""
+    seed = cfg["seed"]
+    frames = []
+    for length, high in cells(cfg):
+        masks = gen.trump_stratum_hands(
+            gen.stream(seed, 1, length, high), cfg["hands_per_cell"], length, high, SPADES
+        )
+        frames.append(hand_frame(masks, seed, 0, role="cell", length=length, high=high, len_b=0))
+    if cfg["two_suiter_hands"]:
+        for a, b in cfg["two_suiter_lengths"]:
+            masks = gen.two_suiter_hands(gen.stream(seed, 2, a, b), cfg["two_suiter_hands"], a, b)
+            frames.append(hand_frame(masks, seed, 0, role="two_suiter", length=a, high=-1, len_b=b))
+    df = renumber(frames, seed)
+    df["rik_ok"] = rik_ok.many(df["mask"].to_numpy())
+    df["cell_rank"] = df.groupby(["role", "length", "high", "len_b"]).cumcount()
+    return df
+
+
+def _options(cfg: StudyConfig, row) -> list[tuple[int, int, bool, bool]]:
+    """(trump, called card, is the book's trump, is the book's call) to play for one hand."""
+    ruleset = parse_ruleset(cfg["rules"])
+    cards = mask_to_cards(int(row.mask))
+    if row.role == "two_suiter":
+        book = int(rik_trump(cards))
+        return [
+            (t, int(default_call(cards, trump=t, ruleset=ruleset)), t == book, True) for t in (0, 1)
+        ]
+    book_call = int(default_call(cards, trump=SPADES, ruleset=ruleset))
+    if row.rik_ok and row.cell_rank < cfg["calls_hands_per_cell"]:
+        # cell_rank counts every hand of the cell; the rik_ok filter keeps it cheap.
+        calls = legal_calls(cards, SPADES, ruleset)
+    else:
+        calls = [book_call]
+    return [(SPADES, int(c), True, int(c) == book_call) for c in calls]
+
+
+def cost(cfg: StudyConfig, hands: pd.DataFrame) -> int:
+    """Positions the hands need (for the progress line)."""
+    return sum(len(_options(cfg, r)) for r in hands.itertuples()) * cfg["deals_per_hand"]
+
+
+def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None) -> pd.DataFrame:
+    """Solve one chunk of hands; one result row per (hand, trump, call)."""
+    from analyser.solver import GOAL_GE
+
+    n_deals = cfg["deals_per_hand"]
+    discard_ok = parse_ruleset(cfg["rules"]).called_card_may_be_discarded
+    rows, blocks = [], []
+    for r in hands.itertuples():
+        deals = deals_for_hand(r.mask, n_deals, int(r.deal_seed))
+        cards = mask_to_cards(int(r.mask))
+        for trump, called, book_trump, book_call in _options(cfg, r):
+            holder = holder_of(deals, called)
+            blocks.append((deals, trump, 1 | (1 << holder), called))
+            rows.append(
+                {
+                    "hand_id": r.hand_id,
+                    "role": r.role,
+                    "length": r.length,
+                    "high": r.high,
+                    "len_b": r.len_b,
+                    "hand": r.hand,
+                    "mask": r.mask,
+                    "deal_seed": r.deal_seed,
+                    "rik_ok": bool(r.rik_ok),
+                    "trump": trump,
+                    "called": called,
+                    "called_rank": called % N_RANKS,
+                    "call_class": call_class(cards, called, trump),
+                    "book_trump": book_trump,
+                    "book_call": book_call,
+                }
+            )
+    made = solve_positions(
+        np.concatenate([b[0] for b in blocks]),
+        np.concatenate([np.full(n_deals, b[1]) for b in blocks]),
+        0,
+        np.concatenate([b[2] for b in blocks]),
+        GOAL_GE,
+        TARGET,
+        np.concatenate([np.full(n_deals, b[3]) for b in blocks]),
+        discard_ok=discard_ok,
+        progress=progress,
+    ).reshape(len(blocks), n_deals)
+    out = pd.DataFrame(rows)
+    out["deals"] = n_deals
+    out["made"] = made.sum(axis=1).astype(np.int64)
+    out["p_make"] = out["made"] / out["deals"]
+    hold = mask_holdings(out["mask"].to_numpy())
+    trump_hold = hold[np.arange(len(out)), out["trump"].to_numpy()]
+    highs = np.vectorize(lambda h: (int(h) >> HIGH_MIN_RANK).bit_count())(hold)
+    out["side_high"] = highs.sum(axis=1) - highs[np.arange(len(out)), out["trump"].to_numpy()]
+    out["side_aces"] = ((hold >> ACE) & 1).sum(axis=1) - ((trump_hold >> ACE) & 1)
+    return out
+
+
+# --------------------------------------------------------------------------- summaries
+
+
+def heatmap(df: pd.DataFrame) -> pd.DataFrame:
+    """P(make) per (trump length, HIGH trumps) cell, the book's call, with the G-RIK-01
+    verdict of the cell."""
+    book = df[(df.role == "cell") & df.book_call]
+    out = pooled(book, ["length", "high"])
+    out["g_rik_01"] = np.where(
+        (out["length"] >= 6) & (out["high"] >= np.maximum(0, TARGET - out["length"])), "rik", "pass"
+    )
+    return out
+
+
+def trump_choice(df: pd.DataFrame) -> pd.DataFrame:
+    """G-RIK-02 on two-suiters: P(make) with the book's trump and with the other long suit,
+    per length pair, plus per-hand comparisons (which trump makes more often)."""
+    two = df[df.role == "two_suiter"]
+    if two.empty:
+        return pd.DataFrame()
+    wide = two.pivot_table(
+        index=["hand_id", "length", "len_b"], columns="book_trump", values="made"
+    ).reset_index()
+    wide = wide.rename(columns={True: "made_book", False: "made_other"})
+    deals = int(two["deals"].iloc[0])
+    rows = []
+    for (a, b), g in wide.groupby(["length", "len_b"]):
+        rows.append(
+            {
+                "lengths": f"{a}-{b}",
+                "hands": len(g),
+                "deals": deals * len(g),
+                "made_book": int(g.made_book.sum()),
+                "made_other": int(g.made_other.sum()),
+                "book_better": int((g.made_book > g.made_other).sum()),
+                "equal": int((g.made_book == g.made_other).sum()),
+                "other_better": int((g.made_book < g.made_other).sum()),
+            }
+        )
+    out = pd.DataFrame(rows)
+    out["p_book"] = out.made_book / out.deals
+    out["p_other"] = out.made_other / out.deals
+    return out
+
+
+def call_classes(df: pd.DataFrame) -> pd.DataFrame:
+    """G-ACE-02: P(make) per call class, over hands played with every legal call, and the
+    mean difference to the book's call on the same hands and deals."""
+    multi = df[(df.role == "cell")].groupby("hand_id").filter(lambda g: len(g) > 1)
+    if multi.empty:
+        return pd.DataFrame()
+    book = multi[multi.book_call].set_index("hand_id")["p_make"]
+    multi = multi.assign(diff_vs_book=multi["p_make"] - multi["hand_id"].map(book))
+    out = pooled(multi, "call_class")
+    diff = multi.groupby("call_class")["diff_vs_book"].mean().rename("mean_diff_vs_book")
+    best = multi.loc[multi.groupby("hand_id")["p_make"].idxmax()]
+    wins = best.groupby("call_class").size().rename("best_call_hands")
+    out = out.join(diff, on="call_class").join(wins, on="call_class").fillna({"best_call_hands": 0})
+    order = {c: i for i, c in enumerate(["A", "B", "C", "guess", "void"])}
+    return out.sort_values("call_class", key=lambda s: s.map(order)).reset_index(drop=True)
+
+
+def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
+    """The study's tables for the report."""
+    return {"heatmap": heatmap(df), "trump_choice": trump_choice(df), "calls": call_classes(df)}
+
+
+def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
+    """G-RIK-01 scored as a classifier on the heatmap hands (book trump spades, book call)."""
+    book = df[(df.role == "cell") & df.book_call]
+    return classifier_score(
+        cfg.name,
+        "G-RIK-01",
+        book["rik_ok"].to_numpy(),
+        book["made"].to_numpy(),
+        book["deals"].to_numpy(),
+        contract="rik (>= 8 with the called-ace holder)",
+        seat="N forehand",
+    )

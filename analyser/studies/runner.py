@@ -1,0 +1,89 @@
+"""Run a study: plan its hands, solve them chunk by chunk (cached), return the tidy table.
+
+Every study module offers the same functions: ``plan(cfg)`` (the hands, cheap and
+deterministic), ``cost(cfg, hands)`` (positions to solve), ``solve_hands(cfg, hands,
+progress)`` (result rows of one chunk), ``summarise(df, cfg)`` (named tables for the report)
+and ``classifiers(df, cfg)`` (classifier scores of its guidelines).
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from dataclasses import dataclass, field
+from types import ModuleType
+
+import pandas as pd
+
+from analyser.progress import Progress
+from analyser.studies.cache import StudyCache
+from analyser.studies.config import StudyConfig
+from analyser.studies.solve import COUNTERS
+
+MODULES = {
+    "rik_minimum": "analyser.studies.rik_minimum",
+    "alone": "analyser.studies.alone",
+    "misere": "analyser.studies.misere",
+    "piek": "analyser.studies.piek",
+    "malheur": "analyser.studies.malheur",
+}
+
+
+def study_module(kind: str) -> ModuleType:
+    """The module implementing study ``kind``."""
+    return importlib.import_module(MODULES[kind])
+
+
+@dataclass
+class StudyResult:
+    """A study's table and how it was obtained."""
+
+    cfg: StudyConfig
+    table: pd.DataFrame
+    from_cache: bool
+    seconds: float
+    positions: int
+    parts_reused: int = 0
+    tables: dict[str, pd.DataFrame] = field(default_factory=dict)
+    classifier_rows: list[dict] = field(default_factory=list)
+
+
+def run_study(cfg: StudyConfig, *, force: bool = False, quiet: bool = False) -> StudyResult:
+    """The study's table: from the cache when these parameters were run before (unless
+    ``force``), else solved chunk by chunk, each finished chunk saved at once."""
+    module = study_module(cfg.kind)
+    cache = StudyCache(cfg)
+    t0 = time.perf_counter()
+    if force:
+        cache.clear()
+    table = cache.load()
+    if table is not None:
+        return _finish(module, cfg, table, True, time.perf_counter() - t0, 0, 0)
+    hands = module.plan(cfg)
+    size = cfg["chunk_hands"]
+    chunks = [hands.iloc[a : a + size] for a in range(0, len(hands), size)]
+    parts: list[pd.DataFrame | None] = [cache.load_part(i) for i in range(len(chunks))]
+    todo = [i for i, p in enumerate(parts) if p is None]
+    before = COUNTERS["positions"]
+    total = sum(module.cost(cfg, chunks[i]) for i in todo)
+    with Progress(total, cfg.name, quiet=quiet) as progress:
+        for i in todo:
+            part = module.solve_hands(cfg, chunks[i], progress)
+            cache.save_part(i, part)
+            parts[i] = part
+    table = pd.concat(parts, ignore_index=True)
+    table.insert(0, "study", cfg.name)
+    table["study_key"] = cfg.key
+    table["version"] = cfg.version
+    cache.finish(table)
+    solved = COUNTERS["positions"] - before
+    return _finish(
+        module, cfg, table, False, time.perf_counter() - t0, solved, len(chunks) - len(todo)
+    )
+
+
+def _finish(module, cfg, table, from_cache, seconds, positions, reused) -> StudyResult:
+    result = StudyResult(cfg, table, from_cache, seconds, positions, reused)
+    result.tables = module.summarise(table, cfg)
+    result.classifier_rows = module.classifiers(table, cfg)
+    return result

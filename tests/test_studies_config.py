@@ -1,0 +1,125 @@
+"""Study and suite TOML files: the shipped ones load, bad ones fail with a clear message."""
+
+import pathlib
+import re
+
+import pytest
+
+from analyser.errors import RikkenError
+from analyser.studies.config import ConfigError, load_study, load_suite, study_from_dict
+
+SIMS = pathlib.Path(__file__).resolve().parents[1] / "sims"
+
+
+def write(tmp_path, text, name="s.toml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _set_hands(text: str, line: str) -> str:
+    """Replace the malheur study's ``hands = N`` line (whatever N the shipped file has)."""
+    out, n = re.subn(r"(?m)^hands = \d+$", line, text)
+    assert n == 1
+    return out
+
+
+def base_text():
+    return (SIMS / "malheur.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("suite", ["default.toml", "full.toml"])
+def test_shipped_suites_load(suite):
+    s = load_suite(SIMS / suite)
+    assert {c.kind for c in s.studies} == {"rik_minimum", "alone", "misere", "piek", "malheur"}
+    assert s.report_dir.is_relative_to((SIMS.parent / "reports").resolve())
+    for cfg in s.studies:
+        assert cfg.data_dir == (SIMS.parent / "data").resolve()
+        assert len(cfg.key) == 12
+
+
+def test_key_depends_on_parameters_and_version(tmp_path):
+    cfg = load_study(SIMS / "malheur.toml")
+    assert cfg.with_params(seed=1).key != cfg.key
+    assert cfg.with_params(seed=cfg["seed"]).key == cfg.key
+    other = type(cfg)(cfg.path, cfg.params, cfg.data_dir, cfg.report_dir, version="9.9")
+    assert other.key != cfg.key
+
+
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda t: t + "\nbogus = 1\n", "unknown key 'bogus'"),
+        (lambda t: _set_hands(t, ""), "missing key 'hands'"),
+        (lambda t: _set_hands(t, 'hands = "many"'), "key 'hands' must be an integer"),
+        (lambda t: _set_hands(t, "hands = 0"), "key 'hands' must be in 1.."),
+        (lambda t: t.replace('rules = "book"', 'rules = "bridge"'), "key 'rules'"),
+        (lambda t: t.replace('kind = "malheur"', 'kind = "poker"'), "key 'kind' must be one of"),
+        (lambda t: t.replace("seed = ", "seed = -"), "key 'seed'"),
+        (lambda t: t + "\ndata_dir = 3\n", "key 'data_dir'"),
+        (lambda t: _set_hands(t, "hands = [1"), "not valid TOML"),
+    ],
+)
+def test_bad_study_files(tmp_path, edit, message):
+    path = write(tmp_path, edit(base_text()))
+    with pytest.raises(ConfigError, match=message) as exc:
+        load_study(path)
+    assert str(path) in str(exc.value)
+    assert isinstance(exc.value, RikkenError)
+
+
+def test_missing_file_and_directory(tmp_path):
+    with pytest.raises(ConfigError, match="no such file"):
+        load_study(tmp_path / "nope.toml")
+    with pytest.raises(ConfigError, match="is a directory"):
+        load_study(tmp_path)
+
+
+def test_cross_checks_and_list_values(tmp_path):
+    text = (SIMS / "rik_minimum.toml").read_text()
+    with pytest.raises(ConfigError, match="'high_min' must not exceed 'high_max'"):
+        load_study(
+            write(
+                tmp_path,
+                text.replace("high_min = 0", "high_min = 5").replace(
+                    "high_max = 5", "high_max = 3"
+                ),
+            )
+        )
+    with pytest.raises(ConfigError, match="trump_lengths"):
+        load_study(
+            write(
+                tmp_path, text.replace("trump_lengths = [5, 6, 7, 8, 9]", "trump_lengths = [4, 6]")
+            )
+        )
+    with pytest.raises(ConfigError, match="two_suiter_lengths"):
+        load_study(
+            write(
+                tmp_path,
+                text.replace("two_suiter_lengths = [[7, 5]]", "two_suiter_lengths = [[8, 7]]"),
+            )
+        )
+    misere = (SIMS / "misere.toml").read_text()
+    with pytest.raises(ConfigError, match="leaders"):
+        load_study(write(tmp_path, misere.replace('leaders = ["N", "E"]', 'leaders = ["X"]')))
+
+
+def test_suite_errors(tmp_path):
+    (tmp_path / "m.toml").write_text(base_text())
+    with pytest.raises(ConfigError, match="key 'studies'"):
+        load_suite(write(tmp_path, 'title = "x"\n', "suite.toml"))
+    with pytest.raises(ConfigError, match="unknown key 'extra'"):
+        load_suite(write(tmp_path, 'studies = ["m.toml"]\nextra = 1\n', "suite.toml"))
+    with pytest.raises(ConfigError, match="no such file"):
+        load_suite(write(tmp_path, 'studies = ["gone.toml"]\n', "suite.toml"))
+    with pytest.raises(ConfigError, match="share the name"):
+        load_suite(write(tmp_path, 'studies = ["m.toml", "m.toml"]\n', "suite.toml"))
+    with pytest.raises(ConfigError, match="is a suite"):
+        load_study(write(tmp_path, 'studies = ["m.toml"]\n', "suite.toml"))
+
+
+def test_study_from_dict_resolves_paths_relative_to_the_file(tmp_path):
+    raw = {**load_study(SIMS / "malheur.toml").params, "data_dir": "out/d"}
+    cfg = study_from_dict(raw, tmp_path / "sub" / "x.toml")
+    assert cfg.data_dir == (tmp_path / "sub" / "out" / "d").resolve()
+    assert cfg.report_dir == (tmp_path / "reports").resolve()
