@@ -210,5 +210,6 @@ def paired_bars(
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
     ax.grid(axis="y", alpha=0.3)
-    ax.legend(fontsize=8, frameon=False, loc="lower right")
+    # an opaque box: the legend sits over the bars, whose colour would hide its patches
+    ax.legend(fontsize=8, loc="lower right", frameon=True, facecolor="white", framealpha=1.0)
     return _save(fig, path)
