@@ -144,8 +144,9 @@ def bid_record(b: BidResult) -> dict:
     return out
 
 
-def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
-    """The JSON object of one analysis (no timings, so equal seeds give equal output)."""
+def header_fields(a, lang: str = "nl") -> dict:
+    """The leading JSON keys of `rikken analyse` and `rikken misere`: hand, seat, sample, rules
+    (``a`` is a :class:`HandAnalysis` or a misère analysis; both carry these attributes)."""
     return {
         "hand": format_hand(a.hand, lang),
         "pbn": format_hand_pbn(a.hand),
@@ -155,6 +156,13 @@ def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
         "seed": a.seed,
         "rules": a.ruleset.spec,
         "method": METHOD,
+    }
+
+
+def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
+    """The JSON object of one analysis (no timings, so equal seeds give equal output)."""
+    return {
+        **header_fields(a, lang),
         "stop_reason": a.stop_reason,
         "precision": a.precision,
         "min_p": a.min_p,

@@ -27,11 +27,9 @@ EXACTNESS = {
 
 
 def _report(a, lang: str) -> dict:
-    from analyser.analysis.bids import absolute_seat
     from analyser.analysis.misere import forced_by_suit
-    from analyser.analysis.report_format import METHOD, card_code
+    from analyser.analysis.report_format import card_code, header_fields
     from analyser.cards import SEAT_LETTERS, SUIT_LETTERS, suit_of
-    from analyser.notation import format_hand, format_hand_pbn
 
     fails = max(a.failures, 1)
     by_suit = forced_by_suit(a)
@@ -52,14 +50,7 @@ def _report(a, lang: str) -> dict:
             }
         )
     return {
-        "hand": format_hand(a.hand, lang),
-        "pbn": format_hand_pbn(a.hand),
-        "seat": a.seat,
-        "seat_compass": SEAT_LETTERS[absolute_seat(a.seat)],
-        "deals": a.n_deals,
-        "seed": a.seed,
-        "rules": a.ruleset.spec,
-        "method": METHOD,
+        **header_fields(a, lang),
         "contracts": contracts,
         "failures": a.failures,
         "forced": [
@@ -89,6 +80,7 @@ def _report(a, lang: str) -> dict:
 def _table(a, lang: str) -> str:
     from analyser.analysis.bids import absolute_seat
     from analyser.analysis.misere import forced_by_suit
+    from analyser.analysis.report_format import METHOD
     from analyser.cards import SEAT_LETTERS, SUIT_SYMBOLS, rank_of
     from analyser.notation import format_card, format_hand
 
@@ -96,7 +88,7 @@ def _table(a, lang: str) -> str:
     lines = [
         f"hand   {format_hand(a.hand, lang)}",
         f"seat   {a.seat} of 4 from the dealer ({SEAT_LETTERS[absolute_seat(a.seat)]})",
-        f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method double-dummy",
+        f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}",
         "",
         f"{'contract':<22}{'leads':<7}{'P(make) %':>10}{'95% CI %':>14}{'E[score]':>10}  dd",
     ]
