@@ -1425,16 +1425,21 @@ def solve_one(
     for k in range(killer.shape[0]):
         killer[k] = 0
     n = popcount(hands[0])
-    if goal == GOAL_GE:
+    if goal == GOAL_GE or goal == GOAL_MISERE or goal == GOAL_PIEK:
+        # one yes/no search: >=K is a null window at K; misere/piek ask for exactly 0/1
+        if goal == GOAL_GE:
+            fam, g, beta = FAM_T, 0, target
+        else:
+            fam, g, beta = FAM_E, (0 if goal == GOAL_MISERE else 1), 1
         v = search(
             hands,
             trump,
             leader,
             side,
             side,
-            FAM_T,
-            0,
-            target,
+            fam,
+            g,
+            beta,
             called_bit,
             holder,
             discard_ok,
@@ -1448,30 +1453,9 @@ def solve_one(
         )
         if v == ABANDONED:
             return UNDECIDED
-        return 1 if v >= target else 0
-    if goal == GOAL_MISERE or goal == GOAL_PIEK:
-        g = 0 if goal == GOAL_MISERE else 1
-        v = search(
-            hands,
-            trump,
-            leader,
-            side,
-            side,
-            FAM_E,
-            g,
-            1,
-            called_bit,
-            holder,
-            discard_ok,
-            pend0,
-            tt,
-            tb,
-            gen,
-            killer,
-            stats,
-            max_nodes,
-        )
-        return UNDECIDED if v == ABANDONED else v
+        if goal == GOAL_GE:
+            return 1 if v >= target else 0
+        return v
     # exact count (MTD(f)): null windows around the current guess; each fail-soft answer
     # moves a bound, and the table keeps its bounds between the windows
     lo = 0
