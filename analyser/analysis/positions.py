@@ -120,7 +120,11 @@ class PositionStore:
             from analyser.solver import GOAL_TRICKS
 
             u_idx, u_decl = idx[unknown], decl[unknown]
-            res = self._solve(u_idx, trump, leader, u_decl, GOAL_TRICKS, 0, called, tag)
+            # the bounds earlier >=K answers left spare the exact count those searches
+            bounds = (lo[u_idx, u_decl], hi[u_idx, u_decl])
+            res = self._solve(
+                u_idx, trump, leader, u_decl, GOAL_TRICKS, 0, called, tag, bounds=bounds
+            )
             lo[u_idx, u_decl] = res
             hi[u_idx, u_decl] = res
         return lo[idx, decl].copy()
@@ -154,8 +158,11 @@ class PositionStore:
         decl = np.broadcast_to(np.asarray(decl, dtype=np.int64), idx.shape).copy()
         return idx, decl
 
-    def _solve(self, idx, trump, leader, decl, goal, target, called, tag) -> np.ndarray:
-        """Solve the positions of deals ``idx`` in chunks, tallying time under ``tag``."""
+    def _solve(
+        self, idx, trump, leader, decl, goal, target, called, tag, bounds=None
+    ) -> np.ndarray:
+        """Solve the positions of deals ``idx`` in chunks, tallying time under ``tag``.
+        ``bounds`` (lower, upper arrays) are known trick bounds for an exact count."""
         from analyser.solver import solve_batch
 
         n = idx.size
@@ -177,6 +184,8 @@ class PositionStore:
                 np.full(b - a, called),
                 called_card_may_be_discarded=self.discard_ok,
                 threads=self.threads,
+                lower=None if bounds is None else bounds[0][a:b],
+                upper=None if bounds is None else bounds[1][a:b],
             )
             if self.progress is not None:
                 self.progress.advance(b - a)

@@ -193,6 +193,8 @@ def solve_batch(
     threads: int | None = None,
     tt_bits: int = DEFAULT_TT_BITS,
     max_nodes: int = 0,
+    lower: np.ndarray | None = None,
+    upper: np.ndarray | None = None,
 ) -> np.ndarray:
     """Solve many positions in parallel (numba ``prange``, one table per worker).
 
@@ -203,6 +205,10 @@ def solve_batch(
     ``max_nodes`` > 0 is a node budget per search (an exact count runs a few searches): a
     position whose search needs more is given up and answered UNDECIDED (-1). Every other
     answer stays exact; callers that use a budget must report the undecided positions.
+
+    ``lower``/``upper`` (int8[n], optional, GOAL_TRICKS only) are bounds on the declarer
+    side's tricks that the caller already knows from earlier ``>=K`` answers: the exact
+    count then skips the searches those bounds settle. They must be true bounds.
     """
     if int(max_nodes) < 0:
         raise PositionError("max_nodes must be 0 (no budget) or positive")
@@ -223,6 +229,8 @@ def solve_batch(
     goal_a = column(goal, GOAL_TRICKS)
     target_a = column(target, 0)
     called_a = column(called, -1)
+    lower_a = column(lower, 0)
+    upper_a = column(upper, 13)
     for i in range(n):
         check_position([int(x) for x in hands[i]])
     if n and (trump_a.min() < 0 or trump_a.max() > 4):
@@ -241,6 +249,8 @@ def solve_batch(
         raise PositionError("a >=K goal needs K in 1..13")
     if n and (called_a.min() < -1 or called_a.max() > 51):
         raise PositionError("called must be a card 0..51 or -1")
+    if n and (lower_a.min() < 0 or upper_a.max() > 13 or np.any(lower_a > upper_a)):
+        raise PositionError("known bounds need 0 <= lower <= upper <= 13")
     if threads is None:
         threads = os.cpu_count() or 1
     threads = max(1, min(int(threads), max(n, 1)))
@@ -256,4 +266,6 @@ def solve_batch(
         threads,
         tt_bits,
         int(max_nodes),
+        lower_a,
+        upper_a,
     )

@@ -430,7 +430,8 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend):
     Plan 1: the leader runs his suits (run_suit). Plan 2: he first runs suits of his own,
     then leads to a partner's winner in an entry suit e (the partner's top card of e beats
     every other card of e that can be played to it) and the partner runs e and his other
-    suits. Partners must be able to follow or discard without spoiling a suit still to come.
+    suits. Plan 3 (ruff_plan): the partner ruffs a suit he lacks and runs his suits.
+    Partners must be able to follow or discard without spoiling a suit still to come.
     Opponents holding trumps are never void in a suit we run (the ruff caps), so they neither
     ruff nor discard. A pending called card binds its holder. Returns (tricks, W)."""
     me = side[leader]
@@ -511,6 +512,73 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend):
             continue
         best = tot
         best_w = lw_used | pw_used | w_e | ((1 << pt) << (16 * e))
+    # plan 3: cross to the partner by a ruff
+    if trump != NT and pend == 0:
+        t, tw = ruff_plan(
+            hands, leader, pp, trump, side, l_rounds, l_kept, l_w, p_rounds, p_kept, p_wall
+        )
+        if t > best:
+            best = t
+            best_w = tw
+    return best, best_w
+
+
+@njit(cache=True)
+def ruff_plan(hands, leader, pp, trump, side, l_rounds, l_kept, l_w, p_rounds, p_kept, p_wall):
+    """Quick tricks through a ruff: the leader first runs suits of his own (not trumps, not
+    the ruff suit s), then leads s, which his partner ``pp`` lacks, and the partner ruffs;
+    then the partner runs his suits. The ruff is sure when the partner ruffs with a trump
+    above every trump of an opponent who is void in s (an opponent who follows cannot beat a
+    trump). Only when no opponent is void in s does the partner go on after the ruff: a void
+    opponent discards in the ruff trick and could become short elsewhere.
+    Returns (tricks, W) of the best such plan (0, 0 when there is none)."""
+    me = side[leader]
+    p_trumps = suit_bits(hands[pp], trump)
+    best = 0
+    best_w = 0
+    if p_trumps == 0:
+        return 0, 0
+    for s in range(4):
+        if s == trump or suit_bits(hands[leader], s) == 0 or suit_bits(hands[pp], s) != 0:
+            continue
+        over = 0  # rank + 1 of the highest trump an opponent void in s could ruff with
+        void_opp = False
+        for q in range(4):
+            if side[q] != me and suit_bits(hands[q], s) == 0:
+                void_opp = True
+                ot = suit_bits(hands[q], trump)
+                if ot != 0 and hibit(ot) + 1 > over:
+                    over = hibit(ot) + 1
+        cand = p_trumps & ~((1 << over) - 1)
+        if cand == 0:
+            continue
+        r = ctz(cand)
+        rw = (1 << (16 * trump + r)) if over > 0 else 0
+        l_tot, lw_used, l_used = plan_suits(l_rounds, l_kept, l_w, (1 << s) | (1 << trump), False)
+        p_tot = 0
+        pw_used = 0
+        p_used = 0
+        if not void_opp:
+            gone = 1 << (16 * trump + r)
+            r_t, kept_t, w_t = run_suit(hands, gone, pp, trump, side, 13, -1, -1, -1, 0)
+            tm = 15 << (4 * trump)
+            pr = (p_rounds & ~tm) | (r_t << (4 * trump))
+            pk = (p_kept & ~(1 << trump)) | ((1 << trump) if kept_t else 0)
+            pw = (p_wall & ~(SUITM << (16 * trump))) | w_t
+            p_tot, pw_used, p_used = plan_suits(pr, pk, pw, (1 << s) | l_used, True)
+        tot = l_tot + 1 + p_tot
+        if tot <= best:
+            continue
+        # the partner discards through the leader's suits, keeping his trumps and later suits
+        if l_used != 0 and not spare_ok(
+            hands, pp, l_used, l_rounds, l_used | p_used | (1 << trump), 0, -1
+        ):
+            l_tot, lw_used, l_used = 0, 0, 0
+            tot = 1 + p_tot
+            if tot <= best:
+                continue
+        best = tot
+        best_w = lw_used | pw_used | rw
     return best, best_w
 
 
@@ -958,14 +1026,46 @@ def ducks_to_the_end(hands, x):
 
 
 @njit(cache=True)
+def qt_ceiling(hands, leader, trump, side):
+    """An upper bound of quick_tricks for the leader's side: every counted round is led by
+    one hand of the side and won in its suit, so a suit adds at most the side's longest
+    holding, and nothing when an opponent holds its top card (the first round could lose).
+    A ruff (ruff_plan) adds one trick in a suit whose top card the opponents may hold."""
+    me = side[leader]
+    tot = 0
+    for s in range(4):
+        ours = 0
+        theirs = 0
+        longest = 0
+        for q in range(4):
+            hs = suit_bits(hands[q], s)
+            if side[q] == me:
+                ours |= hs
+                ln = popcount(hs)
+                if ln > longest:
+                    longest = ln
+            else:
+                theirs |= hs
+        if ours > theirs:
+            tot += longest
+        elif ours != 0 and s != trump and trump != NT:
+            tot += 1  # a lead in s for a partner to ruff (ruff_plan)
+    return tot
+
+
+@njit(cache=True)
 def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pend, discard_ok):
     """Cheap sure-trick bounds at a trick start (FAM_T). Returns (settled, value, W)."""
-    q, qw = quick_tricks(hands, p, trump, side_max, called_bit, holder, pend)
-    if side_max[p] == 1:
-        if q >= need:
-            return True, c + q, qw
-    elif rem - q < need:
-        return True, c + rem - q, qw
+    # quick tricks only settle the node when they reach `decisive`; their count never
+    # exceeds qt_ceiling, which is far cheaper to compute
+    decisive = need if side_max[p] == 1 else rem - need + 1
+    if qt_ceiling(hands, p, trump, side_max) >= decisive:
+        q, qw = quick_tricks(hands, p, trump, side_max, called_bit, holder, pend)
+        if side_max[p] == 1:
+            if q >= need:
+                return True, c + q, qw
+        elif rem - q < need:
+            return True, c + rem - q, qw
     if trump != NT:
         lt, lw = later_tricks(hands, trump, side_max, 1)
         tl, tw = trump_tricks(hands, trump, side_max, 1)
@@ -1406,10 +1506,14 @@ def solve_one(
     killer,
     stats,
     max_nodes=0,
+    lower=0,
+    upper=13,
 ):
     """Solve one position (see analyser.solver.api.solve_batch for the meaning of the
     arguments). ``gen`` must be new for every call that shares ``tt``/``tb``. With
-    ``max_nodes`` > 0 a search that needs more nodes gives up: the result is UNDECIDED."""
+    ``max_nodes`` > 0 a search that needs more nodes gives up: the result is UNDECIDED.
+    For the exact count, ``lower``/``upper`` are bounds the caller already knows (from
+    earlier >=K answers): the null-window iteration starts between them."""
     side = np.zeros(4, np.int64)
     for p in range(4):
         side[p] = (decl_mask >> p) & 1
@@ -1458,8 +1562,8 @@ def solve_one(
         return v
     # exact count (MTD(f)): null windows around the current guess; each fail-soft answer
     # moves a bound, and the table keeps its bounds between the windows
-    lo = 0
-    hi = n
+    lo = max(0, lower)
+    hi = min(n, upper)
     g = _guess(hands, side, trump)
     while lo < hi:
         beta = g
@@ -1499,7 +1603,19 @@ def solve_one(
 
 @njit(cache=True, parallel=True)
 def solve_batch_kernel(
-    hands, trump, leader, decl, goal, target, called, discard_ok, nthreads, tt_bits, max_nodes
+    hands,
+    trump,
+    leader,
+    decl,
+    goal,
+    target,
+    called,
+    discard_ok,
+    nthreads,
+    tt_bits,
+    max_nodes,
+    lower,
+    upper,
 ):
     """Solve many positions, interleaved over ``nthreads`` workers each owning a table."""
     n = hands.shape[0]
@@ -1526,5 +1642,7 @@ def solve_batch_kernel(
                 killer,
                 stats,
                 max_nodes,
+                lower[i],
+                upper[i],
             )
     return out
