@@ -261,3 +261,19 @@ def test_safe_misere_hands_agree_with_oracle():
     answers = oracle_solve_many([q.job() for q in questions])
     assert sum(a for q, a in zip(questions, answers, strict=True) if q.goal == "misere") >= 150
     compare(list(zip(questions, answers, strict=True)), True)
+
+
+def test_piek_with_the_declarers_called_card_still_to_play():
+    """Found by the slow run: after his one trick the declarer could not be trusted to duck
+    to the end while he still had to play the called card on the first lead of its suit."""
+    from analyser.notation import parse_deal
+    from analyser.solver import solve
+
+    hands = parse_deal("N:T2..Q.Q 8.A..64 J.T3..5 6..742.", n_cards=None)
+    called = 3 * N_RANKS + 4  # the six of clubs, in East's hand
+    for may_discard in (True, False):
+        want = oracle_solve_many([(hands, 4, 1, 1, "piek", called, may_discard)])[0]
+        got = solve(
+            hands, 4, 1, [1], "piek", called=called, called_card_may_be_discarded=may_discard
+        )
+        assert got == want == 0

@@ -1209,10 +1209,16 @@ def search(
                     elif rem == 0:
                         v = 1
                         settled = True
-                    elif need == 0 and side_max[p] == 0 and trump == NT:
+                    elif (
+                        need == 0
+                        and side_max[p] == 0
+                        and trump == NT
+                        and not (pend[d] == 1 and holder == lone_decl)
+                    ):
                         # misere phase, a defender on lead, no trumps (a trump could be forced
-                        # to win): without this a safe hand is only proved by searching every
-                        # defence to the last trick
+                        # to win), and no called card the declarer must still play (it could
+                        # be forced to win): without this a safe hand is only proved by
+                        # searching every defence to the last trick
                         settled, w = ducks_to_the_end(hands, lone_decl)
                         if settled:
                             v = 1
