@@ -915,6 +915,25 @@ def raise_w(w, hands):
 
 
 @njit(cache=True)
+def side_holding(hands, side, x, s):
+    """Suit ``s`` seen from side ``x``: (its cards there, the other side's cards there,
+    the longest holding of one ``x`` hand)."""
+    ours = 0
+    theirs = 0
+    longest = 0
+    for q in range(4):
+        hs = suit_bits(hands[q], s)
+        if side[q] == x:
+            ours |= hs
+            ln = popcount(hs)
+            if ln > longest:
+                longest = ln
+        else:
+            theirs |= hs
+    return ours, theirs, longest
+
+
+@njit(cache=True)
 def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend, discard_ok):
     """True (with W) if the side opposing ``x`` is sure of a trick, for when ``x`` needs every
     remaining trick. Two sound cases, both only when ``x`` holds no trumps (so it cannot ruff):
@@ -947,17 +966,8 @@ def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend,
     lead_ok = side[leader] == x and any_trumps == 0
     lead_w = 0
     for s in range(4):
-        a = 0
-        mine = 0
-        longest = 0
-        for p in range(4):
-            hs = suit_bits(hands[p], s)
-            a |= hs
-            if side[p] == x:
-                mine |= hs
-                ln = popcount(hs)
-                if ln > longest:
-                    longest = ln
+        mine, theirs, longest = side_holding(hands, side, x, s)
+        a = mine | theirs
         stopper = False
         if a != 0:
             top = hibit(a)
@@ -1034,18 +1044,7 @@ def qt_ceiling(hands, leader, trump, side):
     me = side[leader]
     tot = 0
     for s in range(4):
-        ours = 0
-        theirs = 0
-        longest = 0
-        for q in range(4):
-            hs = suit_bits(hands[q], s)
-            if side[q] == me:
-                ours |= hs
-                ln = popcount(hs)
-                if ln > longest:
-                    longest = ln
-            else:
-                theirs |= hs
+        ours, theirs, longest = side_holding(hands, side, me, s)
         if ours > theirs:
             tot += longest
         elif ours != 0 and s != trump and trump != NT:
