@@ -82,25 +82,25 @@ def owner_codes(h0, h1, h2, h3):
     """Per suit, the owners (2 bits each, top card first) of the cards still in hands.
 
     Suits 0 and 1 go into the first word (offsets 0 and 32), suits 2 and 3 into the second.
-    """
+    Seat 0 owns code 0, so only the cards of seats 1-3 are placed: a card's slot is the number
+    of cards in play above it."""
     c0 = 0
     c1 = 0
-    for s in range(4):
-        a = suit_bits(h0 | h1 | h2 | h3, s)
-        code = 0
-        i = 0
-        base = 16 * s
-        while a:
-            r = hibit(a)
-            b = base + r
-            own = ((h1 >> b) & 1) + 2 * ((h2 >> b) & 1) + 3 * ((h3 >> b) & 1)
-            code |= own << (2 * i)
-            i += 1
-            a ^= 1 << r
-        if s < 2:
-            c0 |= code << (32 * s)
-        else:
-            c1 |= code << (32 * (s - 2))
+    a = h0 | h1 | h2 | h3
+    hs = (h1, h2, h3)
+    for k in range(3):
+        h = hs[k]
+        own = k + 1
+        while h:
+            b = ctz(h)
+            h &= h - 1
+            s = b >> 4
+            # cards of suit s above b: the suit's 16-bit field shifted past b
+            i = popcount((a >> (b + 1)) & ((1 << (15 - (b & 15))) - 1))
+            if s < 2:
+                c0 |= own << (32 * s + 2 * i)
+            else:
+                c1 |= own << (32 * (s - 2) + 2 * i)
     return c0, c1
 
 
@@ -686,41 +686,43 @@ def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard
 
 
 @njit(cache=True)
-def predict_win(hands, p, pos, x, lead_suit, wseat, wbit, trump, side):
-    """Guess whether p's side wins the trick if p plays card bit ``x`` now: each later player
-    of the side that is losing the trick at his turn wins it as cheaply as he can (following
-    or ruffing), the others play low. Only a heuristic for move ordering."""
-    if pos == 0:
-        ls = x >> 4
+def later_best(hands, p, pos, ls, trump):
+    """The best card the players after ``p`` in this trick can offer in a trick led in suit
+    ``ls``: each offers his highest card of ``ls``, or when void his highest trump. Returns
+    (seat, card bit), or (-1, -1) when no later player can offer one. Cards of the led suit and
+    trumps are totally ordered by ``beats``, so the order of the players does not matter."""
+    bs = -1
+    bb = -1
+    for k in range(1, 4 - pos):
+        q = (p + k) & 3
+        hs = suit_bits(hands[q], ls)
+        if hs != 0:
+            cand = 16 * ls + hibit(hs)
+        elif trump != NT and ls != trump and suit_bits(hands[q], trump) != 0:
+            cand = 16 * trump + hibit(suit_bits(hands[q], trump))
+        else:
+            continue
+        if bs < 0 or beats(cand, bb, trump):
+            bs = q
+            bb = cand
+    return bs, bb
+
+
+@njit(cache=True)
+def predict_win(p, pos, x, wseat, wbit, lseat, lbit, trump, side):
+    """Guess whether p's side wins the trick if p plays card bit ``x`` now, given the best
+    card (``lseat``, ``lbit``; see later_best) the later players can offer: the side holding
+    the best card of all wins. A partner who plays later can still cover an opponent's card,
+    so asking only "can the losing side win cheaply" misjudges discards. Only a heuristic for
+    move ordering."""
+    if pos == 0 or beats(x, wbit, trump):
         ws = p
         wb = x
     else:
-        ls = lead_suit
-        if beats(x, wbit, trump):
-            ws = p
-            wb = x
-        else:
-            ws = wseat
-            wb = wbit
-    for k in range(1, 4 - pos):
-        q = (p + k) & 3
-        if side[q] == side[ws]:
-            continue
-        hs = suit_bits(hands[q], ls)
-        if hs != 0:
-            if (wb >> 4) == ls:
-                above = hs & ~((2 << (wb & 15)) - 1)
-                if above != 0:
-                    ws = q
-                    wb = 16 * ls + ctz(above)
-        elif trump != NT and ls != trump:
-            tr = suit_bits(hands[q], trump)
-            if tr != 0:
-                if (wb >> 4) == trump:
-                    tr &= ~((2 << (wb & 15)) - 1)
-                if tr != 0:
-                    ws = q
-                    wb = 16 * trump + ctz(tr)
+        ws = wseat
+        wb = wbit
+    if lseat >= 0 and beats(lbit, wb, trump):
+        ws = lseat
     return side[ws] == side[p]
 
 
@@ -750,6 +752,11 @@ def order_moves(
     # ducks and the defenders push; otherwise both sides play for tricks
     wants = fam == 0 or decl_need > 0
     left = popcount(hands[p])
+    lseat = -1
+    lbit = -1
+    lsuit = -1
+    if wants and pos > 0:
+        lseat, lbit = later_best(hands, p, pos, lead_suit, trump)
     for i in range(n):
         b = mv[i]
         s = b >> 4
@@ -759,7 +766,11 @@ def order_moves(
         topcard = hibit(a_s)
         w = 0
         if wants:
-            win = predict_win(hands, p, pos, b, lead_suit, wseat, wbit, trump, side_max)
+            if pos == 0 and s != lsuit:
+                # moves come grouped by suit: one later_best per suit led
+                lsuit = s
+                lseat, lbit = later_best(hands, p, pos, s, trump)
+            win = predict_win(p, pos, b, wseat, wbit, lseat, lbit, trump, side_max)
             if pos == 0:
                 # suits where the opponents have few cards leave them few replies (a void
                 # counts as many: it may discard anything), which keeps proofs small
@@ -1066,20 +1077,32 @@ def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pe
         elif rem - q < need:
             return True, c + rem - q, qw
     if trump != NT:
-        lt, lw = later_tricks(hands, trump, side_max, 1)
-        tl, tw = trump_tricks(hands, trump, side_max, 1)
-        if tl > lt:
-            lt = tl
-            lw = tw
-        if lt >= need:
-            return True, c + lt, lw
-        lt, lw = later_tricks(hands, trump, side_max, 0)
-        tl, tw = trump_tricks(hands, trump, side_max, 0)
-        if tl > lt:
-            lt = tl
-            lw = tw
-        if rem - lt < need:
-            return True, c + rem - lt, lw
+        # both trump bounds count the trumps of one hand: skip a side whose longest trump
+        # holding could not settle the node anyway
+        long_max = 0
+        long_min = 0
+        for q in range(4):
+            ln = popcount(suit_bits(hands[q], trump))
+            if side_max[q] == 1:
+                long_max = max(long_max, ln)
+            else:
+                long_min = max(long_min, ln)
+        if long_max >= need:
+            lt, lw = later_tricks(hands, trump, side_max, 1)
+            tl, tw = trump_tricks(hands, trump, side_max, 1)
+            if tl > lt:
+                lt = tl
+                lw = tw
+            if lt >= need:
+                return True, c + lt, lw
+        if rem - long_min < need:
+            lt, lw = later_tricks(hands, trump, side_max, 0)
+            tl, tw = trump_tricks(hands, trump, side_max, 0)
+            if tl > lt:
+                lt = tl
+                lw = tw
+            if rem - lt < need:
+                return True, c + rem - lt, lw
     if need == rem:
         # MAX needs every trick: does MIN surely get one?
         ok, w1 = sure_one_trick(
