@@ -162,11 +162,15 @@ def tt_probe(tt, tb, base, key, aux, c0, c1, need):
     """Look for an entry that decides this node. Returns (state, entry) with state
     1 = won, 0 = lost, -1 = nothing decisive (entry = the slot of a best move, or -1)."""
     move_slot = -1
+    near_slot = -1
     for j in range(TT_WAYS):
         e = base + j
         if tt[C_KEY, e] != key or tt[C_AUX, e] != aux:
             continue
         if (c0 & tt[C_M0, e]) != tt[C_V0, e] or (c1 & tt[C_M1, e]) != tt[C_V1, e]:
+            # same shape, other cards: its best move is still a good first guess
+            if tb[B_MOVE, e] >= 0 and near_slot < 0:
+                near_slot = e
             continue
         if tb[B_LB, e] >= need:
             return 1, e
@@ -174,7 +178,7 @@ def tt_probe(tt, tb, base, key, aux, c0, c1, need):
             return 0, e
         if tb[B_MOVE, e] >= 0:
             move_slot = e
-    return -1, move_slot
+    return -1, (move_slot if move_slot >= 0 else near_slot)
 
 
 @njit(cache=True)
