@@ -48,7 +48,8 @@ TT_WAYS = 128
 C_KEY, C_AUX, C_M0, C_M1, C_V0, C_V1 = 0, 1, 2, 3, 4, 5
 TT_COLS = 6
 # tt8 columns
-B_LB, B_UB, B_MOVE, B_REM = 0, 1, 2, 3
+B_LB, B_UB, B_MOVE, B_REM, B_TAG, B_GEN = 0, 1, 2, 3, 4, 5
+TB_ROWS = 6
 
 # statistics slots
 S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES, S_TRICK_NODES = 0, 1, 2, 3, 4, 5
@@ -158,14 +159,24 @@ def tt_bucket(key, aux, nbuckets):
 
 
 @njit(cache=True)
-def tt_probe(tt, tb, base, key, aux, c0, c1, need):
+def tt_tag(key, aux):
+    """An 8-bit check value of a position shape (key and aux): a bucket scan compares these
+    bytes first and reads the 64-bit columns only where they agree."""
+    x = key * -4658895280553007687 + aux * 0x632BE59BD9B4E019
+    x ^= x >> 31
+    x *= -7046029254386353131
+    return (x >> 56) & 0x7F
+
+
+@njit(cache=True)
+def tt_probe(tt, tb, base, key, aux, tag, c0, c1, need):
     """Look for an entry that decides this node. Returns (state, entry) with state
     1 = won, 0 = lost, -1 = nothing decisive (entry = the slot of a best move, or -1)."""
     move_slot = -1
     near_slot = -1
     for j in range(TT_WAYS):
         e = base + j
-        if tt[C_KEY, e] != key or tt[C_AUX, e] != aux:
+        if tb[B_TAG, e] != tag or tt[C_KEY, e] != key or tt[C_AUX, e] != aux:
             continue
         if (c0 & tt[C_M0, e]) != tt[C_V0, e] or (c1 & tt[C_M1, e]) != tt[C_V1, e]:
             # same shape, other cards: its best move is still a good first guess
@@ -182,7 +193,7 @@ def tt_probe(tt, tb, base, key, aux, c0, c1, need):
 
 
 @njit(cache=True)
-def tt_store(tt, tb, base, base_top, key, aux, c0, c1, w, alive, won, rel, rem, move, gen):
+def tt_store(tt, tb, base, base_top, key, aux, tag, c0, c1, w, alive, won, rel, rem, move, gen):
     """Record a fail-soft result for the partition of positions that share the cards in W:
     ``rel`` is a lower bound of the future tricks when ``won``, else an upper bound.
 
@@ -211,14 +222,18 @@ def tt_store(tt, tb, base, base_top, key, aux, c0, c1, w, alive, won, rel, rem, 
         base = base_top
     victim = -1
     victim_rem = 127
+    gen8 = gen & 0x7F
     for j in range(TT_WAYS):
         e = base + j
-        if (tt[C_AUX, e] >> 16) != gen:
+        if tb[B_GEN, e] != gen8:
+            # another search's entry (the byte may also match an old one: that entry then
+            # only competes on depth for its slot, never on its contents)
             victim = e
             victim_rem = -1
             continue
         if (
-            tt[C_KEY, e] == key
+            tb[B_TAG, e] == tag
+            and tt[C_KEY, e] == key
             and tt[C_AUX, e] == aux
             and tt[C_M0, e] == m0
             and tt[C_M1, e] == m1
@@ -251,6 +266,8 @@ def tt_store(tt, tb, base, base_top, key, aux, c0, c1, w, alive, won, rel, rem, 
         tb[B_UB, e] = rel
     tb[B_MOVE, e] = move
     tb[B_REM, e] = rem
+    tb[B_TAG, e] = tag
+    tb[B_GEN, e] = gen8
 
 
 @njit(cache=True)
@@ -1178,6 +1195,7 @@ def search(
     searched = np.zeros(total + 1, np.int64)
     t_key = np.zeros(total + 1, np.int64)
     t_aux = np.zeros(total + 1, np.int64)
+    t_tag = np.zeros(total + 1, np.int64)
     t_c0 = np.zeros(total + 1, np.int64)
     t_c1 = np.zeros(total + 1, np.int64)
     t_base = np.zeros(total + 1, np.int64)
@@ -1281,10 +1299,11 @@ def search(
                     c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
                     base = tt_bucket(key, aux, nb)
                     base_top = tt_bucket(key, aux ^ (top_owners(c0, c1, alive) << 40), nb)
-                    st, e = tt_probe(tt, tb, base_top, key, aux, c0, c1, tneed)
+                    tag = tt_tag(key, aux)
+                    st, e = tt_probe(tt, tb, base_top, key, aux, tag, c0, c1, tneed)
                     if st < 0:
                         e_top = e
-                        st, e = tt_probe(tt, tb, base, key, aux, c0, c1, tneed)
+                        st, e = tt_probe(tt, tb, base, key, aux, tag, c0, c1, tneed)
                         if e < 0:
                             e = e_top
                     if st >= 0:
@@ -1318,6 +1337,7 @@ def search(
                             searched[d] = 1
                             t_key[d] = key
                             t_aux[d] = aux
+                            t_tag[d] = tag
                             t_c0[d] = c0
                             t_c1[d] = c1
                             t_base[d] = base
@@ -1426,6 +1446,7 @@ def search(
                     t_base_top[d],
                     t_key[d],
                     t_aux[d],
+                    t_tag[d],
                     t_c0[d],
                     t_c1[d],
                     w,
@@ -1479,16 +1500,17 @@ GOAL_PIEK = 3  # 1 if the lone declarer can take exactly one trick
 UNDECIDED = -1  # result of a position abandoned at its node budget (max_nodes)
 ABANDONED = -1000  # search's return value when it gives up
 
-DEFAULT_TT_BITS = 18  # 2**18 entries * 52 bytes = 13.6 MB per thread, 2048 buckets
+DEFAULT_TT_BITS = 18  # 2**18 entries * 54 bytes = 14.2 MB per thread, 2048 buckets
 
 
 @njit(cache=True)
 def new_table(tt_bits):
     """Empty transposition table arrays, column-major so a bucket scan reads one column
-    contiguously (int64 key/aux/partition columns; int8 bounds, move, depth)."""
+    contiguously (int64 key/aux/partition columns; int8 bounds, move, depth, check byte and
+    search generation)."""
     size = 1 << tt_bits
     tt = np.zeros((TT_COLS, size), np.int64)
-    tb = np.zeros((4, size), np.int8)
+    tb = np.zeros((TB_ROWS, size), np.int8)
     return tt, tb
 
 
