@@ -6,7 +6,13 @@ import numpy as np
 import pytest
 
 from analyser.analysis import evaluate
-from analyser.analysis.bids import FAMILY_ALONE, FAMILY_NULL, absolute_seat, bid_specs
+from analyser.analysis.bids import (
+    FAMILY_ALONE,
+    FAMILY_NULL,
+    FAMILY_RIK,
+    absolute_seat,
+    bid_specs,
+)
 from analyser.analysis.evaluate import analyse_hand, evaluate_bids
 from analyser.analysis.misere import analyse_misere, forced_cards
 from analyser.analysis.positions import PositionStore
@@ -129,3 +135,34 @@ def test_bad_arguments_are_user_errors():
         analyse_hand(HONOURS, 1, BOOK, deals=0)
     with pytest.raises(RikkenError):
         analyse_hand(HONOURS, 1, BOOK, deals=10, precision=0.7)
+
+
+def test_alone_strain_that_never_reaches_the_lowest_level_gets_no_counts():
+    # a misère hand never takes 7 tricks alone: every alone bid fails on every deal, no trick
+    # counts are made, and the expected score is the bound "every deal at 6 tricks"
+    n = 12
+    specs = _subset(SAFE_MISERE, 1, {FAMILY_ALONE})
+    store = PositionStore(sample_deals(_known(SAFE_MISERE, 1), n, 5))
+    bids = evaluate_bids(specs, store, SAFE_MISERE, 0, BOOK)
+    assert len(bids) == len(specs) > 0
+    for b in bids:
+        assert b.estimate.made == 0 and b.estimate.n == n and b.tricks_hist is None
+        assert b.expected_score == pytest.approx(b.spec.scores[6])
+        assert b.expected_score < 0
+        assert any("upper bound" in note for note in b.notes)
+    assert store.kind_solved[("alone/solo", ">=K")] > 0
+    assert store.kind_solved[("alone/solo", "exact")] == 0
+
+
+def test_rik_that_never_makes_gets_no_counts():
+    # on this seeded sample neither rik nor beter rik makes on any deal
+    n = 8
+    specs = _subset(SAFE_MISERE, 1, {FAMILY_RIK})
+    store = PositionStore(sample_deals(_known(SAFE_MISERE, 1), n, 10))
+    bids = evaluate_bids(specs, store, SAFE_MISERE, 0, BOOK)
+    assert len(bids) == len(specs) > 0
+    for b in bids:
+        assert b.estimate.made == 0 and b.tricks_hist is None
+        assert b.expected_score == pytest.approx(b.spec.scores[7]) and b.expected_score < 0
+        assert any("upper bound" in note for note in b.notes)
+    assert store.kind_solved[("rik", "exact")] == 0

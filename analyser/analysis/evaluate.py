@@ -3,13 +3,15 @@
 Paired comparison: the other 39 cards are sampled once per run (:func:`analyser.sampler.
 sample_deals`, seed printed) and every bid is evaluated on those same deals.
 
-Solver work, per family (each answer is exact for its position; nothing here approximates):
+Solver work, per family (each answer is exact for its position; the one bound is the expected
+score of a bid that never makes on the sample, which its note states):
 
 * **rik**: for every trump and every legal called card (:func:`analyser.rules.called_card`) a
   ``>=8`` question per deal; the partner is the holder of the called card. The rikker names
   trump and card before he sees the other hands, so one (trump, card) is chosen per hand: the
   highest make-probability on the sample (exact ties: the book's G-RIK-02 / G-ACE-02 order).
-  Only that choice gets exact trick counts (expected score, trick distribution). Beter rik
+  Only that choice gets exact trick counts (expected score, trick distribution), and only
+  when it makes on some deal (else the expected score is an upper bound, see the note). Beter rik
   chooses among the hearts calls; its positions are those of rik in hearts (solved once).
   One shortcut, provably exact: a called card that is its holder's only card of its suit
   carries no duty at all when the rule set lets it be discarded (he must play it on the first
@@ -22,7 +24,10 @@ Solver work, per family (each answer is exact for its position; nothing here app
   only on deals that pass it; a strain never passing gets no counts (the report says so). Per
   bid the declarer's strain is the one with the highest make-probability (exact ties: higher
   probabilities of overtricks, then of the levels below, then G-RIK-02). The chosen strains get
-  exact counts on every deal (the expected score needs the undertricks).
+  exact counts on every deal (the expected score needs the undertricks) - unless the chosen
+  strain never passes the ``>=L`` question: then every alone bid fails on every deal, no
+  counts are made (a lone declarer's count far below L can cost minutes per deal) and the
+  expected score is an upper bound, every deal scored at L - 1 tricks (stated in the note).
 * **misère / piek** in every form: one yes/no question per distinct (goal, leader).
 * **malheur** (3-4 aces): the partner is the holder of the 4th ace (with 4 aces, of the named
   king: the king with the highest make-probability, exact ties to the first suit ♠ ♥ ♦ ♣). His
@@ -243,6 +248,19 @@ def _expected(spec: BidSpec, tricks: np.ndarray) -> float:
     return float(scores[tricks.astype(np.int64)].mean()) if tricks.size else 0.0
 
 
+def _never_reached(spec: BidSpec, n: int, level: int, what: str) -> tuple[float, str]:
+    """Expected score and note of a bid whose choice (``what``) never took ``level`` tricks
+    on the ``n`` deals, so no trick counts were made: every deal has at most level - 1 tricks
+    and the score never falls as the tricks rise, so scoring every deal at level - 1 tricks
+    bounds the mean from above (exactly, when the rule set's failed score is flat)."""
+    bound = _expected(spec, np.full(n, level - 1, dtype=np.int64))
+    note = (
+        f"never {level}+ tricks with {what} on this sample: trick counts not computed, the "
+        f"expected score is an upper bound (every deal scored as {level - 1} tricks)"
+    )
+    return bound, note
+
+
 # --------------------------------------------------------------------------------- rik
 
 
@@ -270,16 +288,30 @@ def _evaluate_rik(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]:
         ranked = sorted(cands, key=key, reverse=True)
         trump, c = ranked[0]
         decl, called = setup[(trump, c)]
-        tricks = _by_called(ctx, ctx.all, trump, leader, decl, called, None, TAG_RIK)
         alternatives = [Alternative(k[0], k[1], Estimate(made[k], ctx.n)) for k in ranked[1:]]
+        notes = []
+        if made[(trump, c)] == 0 and spec.target >= RIK_TARGET:
+            # the rik fails on every deal (known from the >=8 answers): no trick counts
+            n_made = 0
+            expected, note = _never_reached(
+                spec, ctx.n, RIK_TARGET, f"{format_strain(trump, 'en')} trump"
+            )
+            hist = None
+            notes.append(note)
+        else:
+            tricks = _by_called(ctx, ctx.all, trump, leader, decl, called, None, TAG_RIK)
+            n_made = int((tricks >= spec.target).sum())
+            expected = _expected(spec, tricks)
+            hist = _hist(tricks)
         out[spec.id] = BidResult(
             spec=spec,
             trump=trump,
             called=c,
-            estimate=Estimate(int((tricks >= spec.target).sum()), ctx.n),
-            expected_score=_expected(spec, tricks),
-            tricks_hist=_hist(tricks),
+            estimate=Estimate(n_made, ctx.n),
+            expected_score=expected,
+            tricks_hist=hist,
             alternatives=alternatives,
+            notes=notes,
         )
     return out
 
@@ -311,28 +343,41 @@ def _evaluate_alone(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]
         ranked = sorted(spec.strains, key=lambda s, _n=spec.target: key(s, _n), reverse=True)
         chosen[spec.id] = ranked
     counted = {ranked[0] for ranked in chosen.values()}
+    # A strain that never reaches the lowest alone level gets no trick counts: its bids fail
+    # on every deal (known from the >=gate answers), and the exact count of a lone declarer
+    # far below it can take the solver minutes per deal (every defence must be refuted).
     full = {
         s: ctx.store.tricks(ctx.all, s, leader, ctx.me, -1, TAG_ALONE).astype(np.int64)
         for s in sorted(counted)
+        if at_least[s][gate] > 0
     }
     never = [s for s in strains if s not in counted and at_least[s][gate] == 0]
     out = {}
     for spec in specs:
         ranked = chosen[spec.id]
         strain = ranked[0]
-        tricks = full[strain]
         notes = []
         skipped = [s for s in never if s in spec.strains]
         if skipped:
             names = " ".join(format_strain(s, "en") for s in skipped)
             notes.append(f"never {gate}+ tricks on this sample, not counted: {names}")
+        if strain in full:
+            tricks = full[strain]
+            made = int((tricks >= spec.target).sum())
+            expected = _expected(spec, tricks)
+            hist = _hist(tricks)
+        else:
+            made = 0
+            expected, note = _never_reached(spec, ctx.n, gate, format_strain(strain, "en"))
+            hist = None
+            notes.append(note)
         out[spec.id] = BidResult(
             spec=spec,
             trump=strain,
             called=None,
-            estimate=Estimate(int((tricks >= spec.target).sum()), ctx.n),
-            expected_score=_expected(spec, tricks),
-            tricks_hist=_hist(tricks),
+            estimate=Estimate(made, ctx.n),
+            expected_score=expected,
+            tricks_hist=hist,
             alternatives=[
                 Alternative(s, None, Estimate(at_least[s][spec.target], ctx.n)) for s in ranked[1:]
             ],

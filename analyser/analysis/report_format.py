@@ -26,7 +26,9 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
     interval (4 decimals)
   * ``expected_score`` — the declarer's mean score under the rule set's scoring (4 decimals)
   * ``tricks_hist`` — 14 counts: deals on which the declarer side took 0..13 tricks; null
-    for misère/piek
+    for misère/piek, and for an alone bid whose strain never reached the lowest alone level
+    on the sample (no counts are made; ``expected_score`` is then an upper bound, see
+    ``note``)
   * ``opening_legal`` — the bid is legal as this seat's opening bid (all earlier seats passed)
   * ``exactness`` — what the double-dummy figure means: ``exact`` (praatje: all hands open,
     defenders confer), ``pessimistic`` (closed and open misère/piek: the defenders play as if
