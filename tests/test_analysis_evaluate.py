@@ -149,7 +149,7 @@ def test_alone_strain_that_never_reaches_the_lowest_level_gets_no_counts():
         assert b.estimate.made == 0 and b.estimate.n == n and b.tricks_hist is None
         assert b.expected_score == pytest.approx(b.spec.scores[6])
         assert b.expected_score < 0
-        assert any("upper bound" in note for note in b.notes)
+        assert any("upper bound" in note for note in b.notes) and b.score_is_bound
     assert store.kind_solved[("alone/solo", ">=K")] > 0
     assert store.kind_solved[("alone/solo", "exact")] == 0
 
@@ -164,5 +164,5 @@ def test_rik_that_never_makes_gets_no_counts():
     for b in bids:
         assert b.estimate.made == 0 and b.tricks_hist is None
         assert b.expected_score == pytest.approx(b.spec.scores[7]) and b.expected_score < 0
-        assert any("upper bound" in note for note in b.notes)
+        assert any("upper bound" in note for note in b.notes) and b.score_is_bound
     assert store.kind_solved[("rik", "exact")] == 0

@@ -312,6 +312,7 @@ def _evaluate_rik(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]:
             tricks_hist=hist,
             alternatives=alternatives,
             notes=notes,
+            score_is_bound=hist is None,
         )
     return out
 
@@ -382,6 +383,7 @@ def _evaluate_alone(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]
                 Alternative(s, None, Estimate(at_least[s][spec.target], ctx.n)) for s in ranked[1:]
             ],
             notes=notes,
+            score_is_bound=hist is None,
         )
     return out
 

@@ -253,7 +253,7 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
                 _called_text(b.called, lang),
                 _pct(b.estimate.p),
                 f"{_pct(low)}-{_pct(high).strip()}",
-                f"{b.expected_score:+.2f}",
+                ("<=" if b.score_is_bound else "") + f"{b.expected_score:+.2f}",
                 f"{mean:.2f}" if mean is not None else "-",
                 "yes" if b.opening else "",
                 _MARK[b.spec.exactness],
@@ -298,6 +298,8 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
         "E[score] = the declarer's mean points under the rule set's scoring; "
         "open = legal as this seat's opening bid."
     )
+    if any(b.score_is_bound for b in a.bids):
+        lines.append("<= = an upper bound: the bid never made on the sample (see the notes).")
     alt_lines = []
     for b in a.bids:
         if b.alternatives and b.spec.family == "rik":

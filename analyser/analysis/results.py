@@ -68,6 +68,9 @@ class BidResult:
     bound: Bound | None = None
     opening: bool = False
     """Legal as the opening bid at this seat."""
+    score_is_bound: bool = False
+    """``expected_score`` is an upper bound (the bid never made on the sample and no trick
+    counts were made; see the notes)."""
 
     @property
     def mean_tricks(self) -> float | None:
