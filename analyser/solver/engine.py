@@ -717,10 +717,11 @@ def later_best(hands, p, pos, ls, trump):
     for k in range(1, 4 - pos):
         q = (p + k) & 3
         hs = suit_bits(hands[q], ls)
+        tr = suit_bits(hands[q], trump) if trump != NT and ls != trump else 0
         if hs != 0:
             cand = 16 * ls + hibit(hs)
-        elif trump != NT and ls != trump and suit_bits(hands[q], trump) != 0:
-            cand = 16 * trump + hibit(suit_bits(hands[q], trump))
+        elif tr != 0:
+            cand = 16 * trump + hibit(tr)
         else:
             continue
         if bs < 0 or beats(cand, bb, trump):
@@ -919,6 +920,16 @@ def trump_tricks(hands, trump, side, which):
 
 
 @njit(cache=True)
+def sure_trump_tricks(hands, trump, side, which):
+    """The better of later_tricks and trump_tricks for side ``which``: (tricks, W)."""
+    lt, lw = later_tricks(hands, trump, side, which)
+    tl, tw = trump_tricks(hands, trump, side, which)
+    if tl > lt:
+        return tl, tw
+    return lt, lw
+
+
+@njit(cache=True)
 def raise_w(w, hands):
     """A smaller W that fixes the same positions: when a suit's cut-off card lies in the
     bottom run of cards held by one hand, the lengths already place that run, so the cut-off
@@ -1100,28 +1111,12 @@ def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pe
     if trump != NT:
         # both trump bounds count the trumps of one hand: skip a side whose longest trump
         # holding could not settle the node anyway
-        long_max = 0
-        long_min = 0
-        for q in range(4):
-            ln = popcount(suit_bits(hands[q], trump))
-            if side_max[q] == 1:
-                long_max = max(long_max, ln)
-            else:
-                long_min = max(long_min, ln)
-        if long_max >= need:
-            lt, lw = later_tricks(hands, trump, side_max, 1)
-            tl, tw = trump_tricks(hands, trump, side_max, 1)
-            if tl > lt:
-                lt = tl
-                lw = tw
+        if side_holding(hands, side_max, 1, trump)[2] >= need:
+            lt, lw = sure_trump_tricks(hands, trump, side_max, 1)
             if lt >= need:
                 return True, c + lt, lw
-        if rem - long_min < need:
-            lt, lw = later_tricks(hands, trump, side_max, 0)
-            tl, tw = trump_tricks(hands, trump, side_max, 0)
-            if tl > lt:
-                lt = tl
-                lw = tw
+        if rem - side_holding(hands, side_max, 0, trump)[2] < need:
+            lt, lw = sure_trump_tricks(hands, trump, side_max, 0)
             if rem - lt < need:
                 return True, c + rem - lt, lw
     if need == rem:
