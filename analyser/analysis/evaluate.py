@@ -248,17 +248,20 @@ def _expected(spec: BidSpec, tricks: np.ndarray) -> float:
     return float(scores[tricks.astype(np.int64)].mean()) if tricks.size else 0.0
 
 
-def _never_reached(spec: BidSpec, n: int, level: int, what: str) -> tuple[float, str]:
-    """Expected score and note of a bid whose choice (``what``) never took ``level`` tricks
-    on the ``n`` deals, so no trick counts were made: every deal has at most level - 1 tricks
-    and the score never falls as the tricks rise, so scoring every deal at level - 1 tricks
-    bounds the mean from above (exactly, when the rule set's failed score is flat)."""
+def _figures(spec: BidSpec, tricks: np.ndarray | None, n: int, level: int, what: str):
+    """(made, expected score, trick histogram, notes) of a bid on ``n`` deals from its exact
+    ``tricks``, or - when ``tricks`` is None because its choice (``what``) never took ``level``
+    tricks on the sample and no counts were made - from the bound: every deal has at most
+    level - 1 tricks and the score never falls as the tricks rise, so scoring every deal at
+    level - 1 tricks bounds the mean from above (exactly, when the failed score is flat)."""
+    if tricks is not None:
+        return int((tricks >= spec.target).sum()), _expected(spec, tricks), _hist(tricks), []
     bound = _expected(spec, np.full(n, level - 1, dtype=np.int64))
     note = (
         f"never {level}+ tricks with {what} on this sample: trick counts not computed, the "
         f"expected score is an upper bound (every deal scored as {level - 1} tricks)"
     )
-    return bound, note
+    return 0, bound, None, [note]
 
 
 # --------------------------------------------------------------------------------- rik
@@ -289,20 +292,13 @@ def _evaluate_rik(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]:
         trump, c = ranked[0]
         decl, called = setup[(trump, c)]
         alternatives = [Alternative(k[0], k[1], Estimate(made[k], ctx.n)) for k in ranked[1:]]
-        notes = []
-        if made[(trump, c)] == 0 and spec.target >= RIK_TARGET:
-            # the rik fails on every deal (known from the >=8 answers): no trick counts
-            n_made = 0
-            expected, note = _never_reached(
-                spec, ctx.n, RIK_TARGET, f"{format_strain(trump, 'en')} trump"
-            )
-            hist = None
-            notes.append(note)
-        else:
+        tricks = None
+        if made[(trump, c)] > 0 or spec.target < RIK_TARGET:
+            # else the rik fails on every deal (known from the >=8 answers): no trick counts
             tricks = _by_called(ctx, ctx.all, trump, leader, decl, called, None, TAG_RIK)
-            n_made = int((tricks >= spec.target).sum())
-            expected = _expected(spec, tricks)
-            hist = _hist(tricks)
+        n_made, expected, hist, notes = _figures(
+            spec, tricks, ctx.n, RIK_TARGET, f"{format_strain(trump, 'en')} trump"
+        )
         out[spec.id] = BidResult(
             spec=spec,
             trump=trump,
@@ -362,16 +358,10 @@ def _evaluate_alone(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]
         if skipped:
             names = " ".join(format_strain(s, "en") for s in skipped)
             notes.append(f"never {gate}+ tricks on this sample, not counted: {names}")
-        if strain in full:
-            tricks = full[strain]
-            made = int((tricks >= spec.target).sum())
-            expected = _expected(spec, tricks)
-            hist = _hist(tricks)
-        else:
-            made = 0
-            expected, note = _never_reached(spec, ctx.n, gate, format_strain(strain, "en"))
-            hist = None
-            notes.append(note)
+        made, expected, hist, bound_notes = _figures(
+            spec, full.get(strain), ctx.n, gate, format_strain(strain, "en")
+        )
+        notes += bound_notes
         out[spec.id] = BidResult(
             spec=spec,
             trump=strain,
