@@ -11,12 +11,17 @@ import numpy as np
 from analyser.cards import N_SEATS, cards_to_mask
 from analyser.errors import RikkenError
 from analyser.solver.engine import (
+    BIG_TT_BITS,
     DEFAULT_TT_BITS,
+    ESCALATE_NODES,
     GOAL_GE,
     GOAL_MISERE,
     GOAL_PIEK,
     GOAL_TRICKS,
     N_STATS,
+    S_ESCALATED,
+    escalates,
+    first_budget,
     new_table,
     solve_batch_kernel,
     solve_one,
@@ -93,10 +98,15 @@ class Solver:
     """A solver with its own transposition table, for solving positions one by one.
 
     Reusing one instance avoids allocating the table (14.2 MB at the default size) per call.
+    A position whose search outgrows it is solved again on a 113 MB table (2**21 entries),
+    allocated once on first need (``stats[S_ESCALATED]`` counts these positions).
     """
 
-    def __init__(self, tt_bits: int = DEFAULT_TT_BITS):
+    def __init__(self, tt_bits: int = DEFAULT_TT_BITS, escalate_nodes: int = ESCALATE_NODES):
+        self.tt_bits = int(tt_bits)
+        self.escalate_nodes = int(escalate_nodes)
         self.tt, self.tb = new_table(tt_bits)
+        self.big: tuple[np.ndarray, np.ndarray] | None = None
         self.killer = np.zeros(256, np.int64)
         self.stats = np.zeros(N_STATS, np.int64)
         self.gen = 0
@@ -124,24 +134,26 @@ class Solver:
         _check_goal_side(code, decl)
         if called is not None and not 0 <= int(called) < 52:
             raise PositionError(f"called card {called} is not 0..51")
-        self.gen += 1
-        return int(
-            solve_one(
-                np.array(masks, dtype=np.int64),
-                int(trump),
-                int(leader),
-                decl,
-                code,
-                k,
-                -1 if called is None else int(called),
-                bool(called_card_may_be_discarded),
-                self.tt,
-                self.tb,
-                self.gen,
-                self.killer,
-                self.stats,
-            )
+        args = (
+            np.array(masks, dtype=np.int64),
+            int(trump),
+            int(leader),
+            decl,
+            code,
+            k,
+            -1 if called is None else int(called),
+            bool(called_card_may_be_discarded),
         )
+        self.gen += 1
+        budget = first_budget(0, self.tt_bits, self.escalate_nodes)
+        r = solve_one(*args, self.tt, self.tb, self.gen, self.killer, self.stats, budget)
+        if escalates(r, 0, self.tt_bits, self.escalate_nodes):
+            if self.big is None:
+                self.big = new_table(BIG_TT_BITS)
+            self.gen += 1
+            self.stats[S_ESCALATED] += 1
+            r = solve_one(*args, *self.big, self.gen, self.killer, self.stats, 0)
+        return int(r)
 
 
 _default_solver: Solver | None = None
@@ -195,6 +207,7 @@ def solve_batch(
     max_nodes: int = 0,
     lower: np.ndarray | None = None,
     upper: np.ndarray | None = None,
+    escalate_nodes: int = ESCALATE_NODES,
 ) -> np.ndarray:
     """Solve many positions in parallel (numba ``prange``, one table per worker).
 
@@ -206,12 +219,19 @@ def solve_batch(
     position whose search needs more is given up and answered UNDECIDED (-1). Every other
     answer stays exact; callers that use a budget must report the undecided positions.
 
+    Each worker owns a ``tt_bits`` table (14.2 MB at the default 18). A search that needs
+    more than ``escalate_nodes`` (default ESCALATE_NODES = 4M; 0 = never) nodes on it is
+    restarted on a 2**21-entry table (113 MB, allocated by the worker on first need), where
+    ``max_nodes`` applies.
+
     ``lower``/``upper`` (int8[n], optional, GOAL_TRICKS only) are bounds on the declarer
     side's tricks that the caller already knows from earlier ``>=K`` answers: the exact
     count then skips the searches those bounds settle. They must be true bounds.
     """
     if int(max_nodes) < 0:
         raise PositionError("max_nodes must be 0 (no budget) or positive")
+    if int(escalate_nodes) < 0:
+        raise PositionError("escalate_nodes must be 0 (never) or positive")
     hands = np.ascontiguousarray(hands, dtype=np.int64)
     if hands.ndim != 2 or hands.shape[1] != N_SEATS:
         raise PositionError("hands must be an int64 array of shape (n, 4)")
@@ -268,4 +288,5 @@ def solve_batch(
         int(max_nodes),
         lower_a,
         upper_a,
+        int(escalate_nodes),
     )

@@ -53,6 +53,7 @@ TB_ROWS = 6
 
 # statistics slots
 S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES, S_TRICK_NODES = 0, 1, 2, 3, 4, 5
+S_ESCALATED = 6  # positions solved again on the large table (Solver only)
 N_STATS = 8
 
 
@@ -1496,6 +1497,13 @@ UNDECIDED = -1  # result of a position abandoned at its node budget (max_nodes)
 ABANDONED = -1000  # search's return value when it gives up
 
 DEFAULT_TT_BITS = 18  # 2**18 entries * 54 bytes = 14.2 MB per thread, 2048 buckets
+# A search that outgrows the default table starts again on a larger one. Almost every
+# position needs far fewer nodes than ESCALATE_NODES and never pays for the larger table
+# (allocating and touching it, and its cache misses); a rare one whose working set does not
+# fit thrashes the small table: one 13-card deal took 135M nodes at 2**18 entries and 25M at
+# 2**21. The restart wastes at most ESCALATE_NODES per search already run.
+ESCALATE_NODES = 4_000_000
+BIG_TT_BITS = 21  # 2**21 entries * 54 bytes = 113 MB per thread, allocated on first need
 
 
 @njit(cache=True)
@@ -1650,6 +1658,27 @@ def solve_one(
     return lo
 
 
+@njit(cache=True)
+def first_budget(max_nodes, tt_bits, escalate_nodes):
+    """Node budget per search for the attempt on a ``tt_bits`` table, given the caller's
+    budget ``max_nodes`` (0 = none): ``escalate_nodes`` (normally ESCALATE_NODES; 0 = never
+    escalate) while a larger table is still to come."""
+    if (
+        escalate_nodes <= 0
+        or tt_bits >= BIG_TT_BITS
+        or (max_nodes > 0 and max_nodes <= escalate_nodes)
+    ):
+        return max_nodes
+    return escalate_nodes
+
+
+@njit(cache=True)
+def escalates(result, max_nodes, tt_bits, escalate_nodes):
+    """True when an UNDECIDED ``result`` came from :func:`first_budget`'s limit rather than
+    the caller's own budget: the position is then solved again on a BIG_TT_BITS table."""
+    return result == UNDECIDED and first_budget(max_nodes, tt_bits, escalate_nodes) != max_nodes
+
+
 @njit(cache=True, parallel=True)
 def solve_batch_kernel(
     hands,
@@ -1665,18 +1694,23 @@ def solve_batch_kernel(
     max_nodes,
     lower,
     upper,
+    escalate_nodes,
 ):
-    """Solve many positions, interleaved over ``nthreads`` workers each owning a table."""
+    """Solve many positions, interleaved over ``nthreads`` workers each owning a table (and
+    a BIG_TT_BITS one once a position outgrows it, see ESCALATE_NODES)."""
     n = hands.shape[0]
     out = np.zeros(n, np.int8)
+    budget = first_budget(max_nodes, tt_bits, escalate_nodes)
     for t in prange(nthreads):
         tt, tb = new_table(tt_bits)
+        big_tt, big_tb = new_table(7)  # one bucket: a placeholder until a position needs it
+        have_big = False
         killer = np.zeros(256, np.int64)
         stats = np.zeros(N_STATS, np.int64)
         gen = 0
         for i in range(t, n, nthreads):
             gen += 1
-            out[i] = solve_one(
+            r = solve_one(
                 hands[i],
                 trump[i],
                 leader[i],
@@ -1690,8 +1724,32 @@ def solve_batch_kernel(
                 gen,
                 killer,
                 stats,
-                max_nodes,
+                budget,
                 lower[i],
                 upper[i],
             )
+            if escalates(r, max_nodes, tt_bits, escalate_nodes):
+                if not have_big:
+                    big_tt, big_tb = new_table(BIG_TT_BITS)
+                    have_big = True
+                gen += 1
+                r = solve_one(
+                    hands[i],
+                    trump[i],
+                    leader[i],
+                    decl[i],
+                    goal[i],
+                    target[i],
+                    called[i],
+                    discard_ok,
+                    big_tt,
+                    big_tb,
+                    gen,
+                    killer,
+                    stats,
+                    max_nodes,
+                    lower[i],
+                    upper[i],
+                )
+            out[i] = r
     return out

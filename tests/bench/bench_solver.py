@@ -22,6 +22,7 @@ import numpy as np
 
 from analyser.cards import cards_to_mask
 from analyser.solver import GOAL_GE, GOAL_MISERE, GOAL_PIEK, GOAL_TRICKS, Solver, solve_batch
+from analyser.solver.engine import S_ESCALATED
 
 RANKS = "23456789TJQKA"
 SEED = 20261121
@@ -134,7 +135,9 @@ def main() -> None:
     print(f"   {n} seeded deals, partners opposite, one strain and leader each, one thread")
     for mode in ("exact", ">=7"):
         dds_t, dds_a = time_dds(deals, mode)
+        esc0 = int(solver.stats[S_ESCALATED])
         our_t, our_a = time_ours(deals, mode, solver)
+        escalated = int(solver.stats[S_ESCALATED]) - esc0
         bad = sum(a != b for a, b in zip(dds_a, our_a, strict=True))
         summary(mode, our_t, dds_t)
         if bad:
@@ -143,6 +146,7 @@ def main() -> None:
         print(
             "          slowest of ours: "
             + ", ".join(f"#{i} {our_t[i]:.0f} ms (DDS {dds_t[i]:.0f})" for i in worst)
+            + f"; {escalated} deal(s) restarted on the large table"
         )
     masks = np.array([[cards_to_mask(h) for h in hands] for hands, _, _ in deals], np.int64)
     trump = np.array([t for _, t, _ in deals], np.int64)
