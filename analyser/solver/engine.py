@@ -615,34 +615,43 @@ def _used_nibbles(used):
 
 
 @njit(cache=True)
-def later_tricks(hands, trump, side, which):
-    """Trump tricks side ``which`` is sure to win eventually: the trumps of one hand that lie
-    in the run of top trumps held by that side (each wins its trick or is beaten by a partner's
-    higher trump, and no two share a trick). Returns (tricks, W)."""
-    mine = 0
+def later_tricks(hands, trump, side, which, pairs):
+    """Trump tricks side ``which`` is sure to win eventually with its run of top trumps (its
+    trumps above every opponent trump: each wins any trick it is played to).
+
+    One hand's run cards win a trick each. Two hands A and B together win all their run
+    cards' tricks when A holds at least as many other (low) trumps as B holds run cards: A
+    plays low under each of B's run cards, B's are played before A's (B never has to play
+    one into A's trick while it still holds a trump A could cover), so no two run cards ever
+    share a trick. ``pairs`` False counts single hands only (a pending called trump could
+    force its holder's hand). Returns (tricks, W = the lowest run card counted)."""
     theirs = 0
     for p in range(4):
-        if side[p] == which:
-            mine |= suit_bits(hands[p], trump)
-        else:
+        if side[p] != which:
             theirs |= suit_bits(hands[p], trump)
-    if mine == 0:
-        return 0, 0
-    if theirs:
-        run = mine & ~((1 << (hibit(theirs) + 1)) - 1)
-    else:
-        run = mine
-    if run == 0:
-        return 0, 0
+    top = hibit(theirs) + 1 if theirs else 0
     best = 0
     wb = 0
-    for p in range(4):
-        if side[p] == which:
-            r = suit_bits(hands[p], trump) & run
-            c = popcount(r)
-            if c > best:
-                best = c
-                wb = r & -r
+    for a in range(4):
+        if side[a] != which:
+            continue
+        ta = suit_bits(hands[a], trump)
+        ra = ta >> top << top
+        na = popcount(ra)
+        if na > best:
+            best = na
+            wb = ra & -ra
+        la = popcount(ta) - na
+        for b in range(4 if pairs else 0):
+            if b == a or side[b] != which:
+                continue
+            rb = suit_bits(hands[b], trump) >> top << top
+            nb = popcount(rb)
+            if nb == 0 or la < nb or na + nb <= best:
+                continue
+            best = na + nb
+            both = ra | rb
+            wb = both & -both
     return best, wb << (16 * trump)
 
 
@@ -921,9 +930,9 @@ def trump_tricks(hands, trump, side, which):
 
 
 @njit(cache=True)
-def sure_trump_tricks(hands, trump, side, which):
+def sure_trump_tricks(hands, trump, side, which, pairs):
     """The better of later_tricks and trump_tricks for side ``which``: (tricks, W)."""
-    lt, lw = later_tricks(hands, trump, side, which)
+    lt, lw = later_tricks(hands, trump, side, which, pairs)
     tl, tw = trump_tricks(hands, trump, side, which)
     if tl > lt:
         return tl, tw
@@ -1110,14 +1119,15 @@ def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pe
         elif rem - q < need:
             return True, c + rem - q, qw
     if trump != NT:
+        pairs = not (pend == 1 and (called_bit >> 4) == trump)
         # both trump bounds count the trumps of one hand: skip a side whose longest trump
         # holding could not settle the node anyway
-        if side_holding(hands, side_max, 1, trump)[2] >= need:
-            lt, lw = sure_trump_tricks(hands, trump, side_max, 1)
+        if popcount(side_holding(hands, side_max, 1, trump)[0]) >= need:
+            lt, lw = sure_trump_tricks(hands, trump, side_max, 1, pairs)
             if lt >= need:
                 return True, c + lt, lw
-        if rem - side_holding(hands, side_max, 0, trump)[2] < need:
-            lt, lw = sure_trump_tricks(hands, trump, side_max, 0)
+        if rem - popcount(side_holding(hands, side_max, 0, trump)[0]) < need:
+            lt, lw = sure_trump_tricks(hands, trump, side_max, 0, pairs)
             if rem - lt < need:
                 return True, c + rem - lt, lw
     if need == rem:
