@@ -619,12 +619,15 @@ def later_tricks(hands, trump, side, which, pairs):
     """Trump tricks side ``which`` is sure to win eventually with its run of top trumps (its
     trumps above every opponent trump: each wins any trick it is played to).
 
-    One hand's run cards win a trick each. Two hands A and B together win all their run
-    cards' tricks when A holds at least as many other (low) trumps as B holds run cards: A
-    plays low under each of B's run cards, B's are played before A's (B never has to play
-    one into A's trick while it still holds a trump A could cover), so no two run cards ever
-    share a trick. ``pairs`` False counts single hands only (a pending called trump could
-    force its holder's hand). Returns (tricks, W = the lowest run card counted)."""
+    One hand's run cards win a trick each. Two hands A and B win a trick with every run
+    card of both when A holds at least as many other (low) trumps as B holds run cards. They
+    play so that no trick holds run cards of both: in a trick where both play a trump, B
+    plays a run card while it has one and A a low trump while it has one; where A alone
+    plays a trump, A plays a run card while it has one. A then spends a low trump only
+    beside one of B's run cards or once its own run cards are gone, so it keeps a low trump
+    for each run card B still holds. ``pairs`` False counts single hands only (a pending
+    called trump would take the choice of card from its holder).
+    Returns (tricks, W = the lowest run card counted)."""
     theirs = 0
     for p in range(4):
         if side[p] != which:
@@ -1120,8 +1123,8 @@ def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pe
             return True, c + rem - q, qw
     if trump != NT:
         pairs = not (pend == 1 and (called_bit >> 4) == trump)
-        # both trump bounds count the trumps of one hand: skip a side whose longest trump
-        # holding could not settle the node anyway
+        # the trump bounds never exceed the side's trump count: skip a side whose trumps
+        # could not settle the node anyway
         if popcount(side_holding(hands, side_max, 1, trump)[0]) >= need:
             lt, lw = sure_trump_tricks(hands, trump, side_max, 1, pairs)
             if lt >= need:
