@@ -11,7 +11,6 @@ import numpy as np
 from analyser.cards import N_SEATS, cards_to_mask
 from analyser.errors import RikkenError
 from analyser.solver.engine import (
-    BIG_TT_BITS,
     DEFAULT_TT_BITS,
     ESCALATE_NODES,
     GOAL_GE,
@@ -19,12 +18,9 @@ from analyser.solver.engine import (
     GOAL_PIEK,
     GOAL_TRICKS,
     N_STATS,
-    S_ESCALATED,
-    escalates,
-    first_budget,
     new_table,
     solve_batch_kernel,
-    solve_one,
+    solve_escalating,
 )
 
 GOAL_NAMES = {GOAL_TRICKS: "tricks", GOAL_GE: ">=K", GOAL_MISERE: "misere", GOAL_PIEK: "piek"}
@@ -106,7 +102,7 @@ class Solver:
         self.tt_bits = int(tt_bits)
         self.escalate_nodes = int(escalate_nodes)
         self.tt, self.tb = new_table(tt_bits)
-        self.big: tuple[np.ndarray, np.ndarray] | None = None
+        self.big_tt, self.big_tb = new_table(7)  # placeholder until a position needs it
         self.killer = np.zeros(256, np.int64)
         self.stats = np.zeros(N_STATS, np.int64)
         self.gen = 0
@@ -144,15 +140,21 @@ class Solver:
             -1 if called is None else int(called),
             bool(called_card_may_be_discarded),
         )
-        self.gen += 1
-        budget = first_budget(0, self.tt_bits, self.escalate_nodes)
-        r = solve_one(*args, self.tt, self.tb, self.gen, self.killer, self.stats, budget)
-        if escalates(r, 0, self.tt_bits, self.escalate_nodes):
-            if self.big is None:
-                self.big = new_table(BIG_TT_BITS)
-            self.gen += 1
-            self.stats[S_ESCALATED] += 1
-            r = solve_one(*args, *self.big, self.gen, self.killer, self.stats, 0)
+        r, self.gen, self.big_tt, self.big_tb = solve_escalating(
+            *args,
+            self.tt,
+            self.tb,
+            self.big_tt,
+            self.big_tb,
+            self.gen,
+            self.killer,
+            self.stats,
+            0,
+            0,
+            13,
+            self.tt_bits,
+            self.escalate_nodes,
+        )
         return int(r)
 
 

@@ -53,7 +53,7 @@ TB_ROWS = 6
 
 # statistics slots
 S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES, S_TRICK_NODES = 0, 1, 2, 3, 4, 5
-S_ESCALATED = 6  # positions solved again on the large table (Solver only)
+S_ESCALATED = 6  # positions solved again on the large table
 N_STATS = 8
 
 
@@ -1125,11 +1125,12 @@ def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pe
         pairs = not (pend == 1 and (called_bit >> 4) == trump)
         # the trump bounds never exceed the side's trump count: skip a side whose trumps
         # could not settle the node anyway
-        if popcount(side_holding(hands, side_max, 1, trump)[0]) >= need:
+        max_trumps, min_trumps, _ = side_holding(hands, side_max, 1, trump)
+        if popcount(max_trumps) >= need:
             lt, lw = sure_trump_tricks(hands, trump, side_max, 1, pairs)
             if lt >= need:
                 return True, c + lt, lw
-        if rem - popcount(side_holding(hands, side_max, 0, trump)[0]) < need:
+        if rem - popcount(min_trumps) < need:
             lt, lw = sure_trump_tricks(hands, trump, side_max, 0, pairs)
             if rem - lt < need:
                 return True, c + rem - lt, lw
@@ -1686,10 +1687,61 @@ def first_budget(max_nodes, tt_bits, escalate_nodes):
 
 
 @njit(cache=True)
-def escalates(result, max_nodes, tt_bits, escalate_nodes):
-    """True when an UNDECIDED ``result`` came from :func:`first_budget`'s limit rather than
-    the caller's own budget: the position is then solved again on a BIG_TT_BITS table."""
-    return result == UNDECIDED and first_budget(max_nodes, tt_bits, escalate_nodes) != max_nodes
+def solve_escalating(
+    hands,
+    trump,
+    leader,
+    decl,
+    goal,
+    target,
+    called,
+    discard_ok,
+    tt,
+    tb,
+    big_tt,
+    big_tb,
+    gen,
+    killer,
+    stats,
+    max_nodes,
+    lower,
+    upper,
+    tt_bits,
+    escalate_nodes,
+):
+    """solve_one on the ``tt_bits`` table ``tt``/``tb``, and again on the large table when
+    the search outgrows it (see :func:`first_budget`). ``big_tt``/``big_tb`` is the caller's
+    large table, or a smaller placeholder: it is then allocated here, on first need. ``gen``
+    is the last generation used. Returns (result, last generation, large table arrays)."""
+    budget = first_budget(max_nodes, tt_bits, escalate_nodes)
+    big = False
+    while True:
+        gen += 1
+        r = solve_one(
+            hands,
+            trump,
+            leader,
+            decl,
+            goal,
+            target,
+            called,
+            discard_ok,
+            big_tt if big else tt,
+            big_tb if big else tb,
+            gen,
+            killer,
+            stats,
+            max_nodes if big else budget,
+            lower,
+            upper,
+        )
+        if big or r != UNDECIDED or budget == max_nodes:
+            return r, gen, big_tt, big_tb
+        # the small table's limit, not the caller's budget: again on the large table
+        if big_tt.shape[1] < (1 << BIG_TT_BITS):
+            big_tt, big_tb = new_table(BIG_TT_BITS)
+        stats[S_ESCALATED] += 1
+        big = True
 
 
 @njit(cache=True, parallel=True)
@@ -1713,17 +1765,14 @@ def solve_batch_kernel(
     a BIG_TT_BITS one once a position outgrows it, see ESCALATE_NODES)."""
     n = hands.shape[0]
     out = np.zeros(n, np.int8)
-    budget = first_budget(max_nodes, tt_bits, escalate_nodes)
     for t in prange(nthreads):
         tt, tb = new_table(tt_bits)
         big_tt, big_tb = new_table(7)  # one bucket: a placeholder until a position needs it
-        have_big = False
         killer = np.zeros(256, np.int64)
         stats = np.zeros(N_STATS, np.int64)
         gen = 0
         for i in range(t, n, nthreads):
-            gen += 1
-            r = solve_one(
+            r, gen, big_tt, big_tb = solve_escalating(
                 hands[i],
                 trump[i],
                 leader[i],
@@ -1734,35 +1783,16 @@ def solve_batch_kernel(
                 discard_ok,
                 tt,
                 tb,
+                big_tt,
+                big_tb,
                 gen,
                 killer,
                 stats,
-                budget,
+                max_nodes,
                 lower[i],
                 upper[i],
+                tt_bits,
+                escalate_nodes,
             )
-            if escalates(r, max_nodes, tt_bits, escalate_nodes):
-                if not have_big:
-                    big_tt, big_tb = new_table(BIG_TT_BITS)
-                    have_big = True
-                gen += 1
-                r = solve_one(
-                    hands[i],
-                    trump[i],
-                    leader[i],
-                    decl[i],
-                    goal[i],
-                    target[i],
-                    called[i],
-                    discard_ok,
-                    big_tt,
-                    big_tb,
-                    gen,
-                    killer,
-                    stats,
-                    max_nodes,
-                    lower[i],
-                    upper[i],
-                )
             out[i] = r
     return out
