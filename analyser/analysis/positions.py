@@ -28,7 +28,6 @@ from analyser.cards import N_RANKS
 from analyser.progress import Progress
 
 N_DECL = 16  # declarer sides are seat bitmasks 1..14; index by the mask itself
-CHUNK = 256  # positions per solver call: progress updates without hurting parallelism
 _KIND_NAMES = {0: "exact", 1: ">=K", 2: "misere", 3: "piek"}  # GOAL_* codes of the solver
 
 
@@ -172,23 +171,20 @@ class PositionStore:
         if self.progress is not None:
             self.progress.set_total(self._queued)
         t0 = time.perf_counter()
-        for a in range(0, n, CHUNK):
-            b = min(n, a + CHUNK)
-            out[a:b] = solve_batch(
-                self.deals[idx[a:b]],
-                np.full(b - a, trump),
-                np.full(b - a, leader),
-                decl[a:b],
-                np.full(b - a, goal),
-                target[a:b],
-                np.full(b - a, called),
-                called_card_may_be_discarded=self.discard_ok,
-                threads=self.threads,
-                lower=None if bounds is None else bounds[0][a:b],
-                upper=None if bounds is None else bounds[1][a:b],
-            )
-            if self.progress is not None:
-                self.progress.advance(b - a)
+        out[:] = solve_batch(
+            self.deals[idx],
+            trump,
+            leader,
+            decl,
+            goal,
+            target,
+            called,
+            called_card_may_be_discarded=self.discard_ok,
+            threads=self.threads,
+            lower=None if bounds is None else bounds[0],
+            upper=None if bounds is None else bounds[1],
+            on_done=None if self.progress is None else self.progress.advance,
+        )
         elapsed = time.perf_counter() - t0
         self.seconds[tag] += elapsed
         self.solved[tag] += n

@@ -1744,6 +1744,63 @@ def solve_escalating(
         big = True
 
 
+@njit(cache=True, nogil=True)
+def solve_range(
+    idx,
+    hands,
+    trump,
+    leader,
+    decl,
+    goal,
+    target,
+    called,
+    discard_ok,
+    tt,
+    tb,
+    big_tt,
+    big_tb,
+    gen,
+    killer,
+    stats,
+    max_nodes,
+    lower,
+    upper,
+    tt_bits,
+    escalate_nodes,
+    out,
+):
+    """Solve the positions ``idx`` of a batch into ``out`` on one worker's tables, without
+    the GIL: Python threads call this on blocks they take from a shared queue, so a worker
+    that drew cheap positions takes more (the cost of a position varies by 10**4). Returns
+    (last generation, large table arrays) as :func:`solve_escalating` does."""
+    for j in range(idx.shape[0]):
+        i = idx[j]
+        r, gen, big_tt, big_tb = solve_escalating(
+            hands[i],
+            trump[i],
+            leader[i],
+            decl[i],
+            goal[i],
+            target[i],
+            called[i],
+            discard_ok,
+            tt,
+            tb,
+            big_tt,
+            big_tb,
+            gen,
+            killer,
+            stats,
+            max_nodes,
+            lower[i],
+            upper[i],
+            tt_bits,
+            escalate_nodes,
+        )
+        out[i] = r
+    return gen, big_tt, big_tb
+
+
 @njit(cache=True, parallel=True)
 def solve_batch_kernel(
     hands,
