@@ -819,12 +819,33 @@ def order_moves(
                     w += 50
                     if top_of_run != topcard:
                         w += 5  # a low card to a partner's winner keeps our own high cards
+                else:
+                    ours = 0
+                    for q in range(4):
+                        if side_max[q] == me:
+                            ours |= suit_bits(hands[q], s)
+                    rest = ours & ~(1 << r)
+                    if rest != 0 and popcount((a_s & ~ours) >> (hibit(rest) + 1)) == 1:
+                        # a lead that knocks out the one card of theirs above our best other
+                        # card of the suit (the king from K-Q against the ace) sets up that card
+                        w += 20
                 w -= r >> 1
             else:
                 if win:
                     w = 60 + 15 - r
                 else:
                     w = 20 - r
+                    if s == (lbit >> 4) and side_max[lseat] != me:
+                        # the one card above b that is not our side's beats it: b forces it
+                        # out (the queen from K-Q-x under the ace) and our higher card is top
+                        above = a_s >> (r + 1)
+                        ours = 0
+                        for q in range(4):
+                            if side_max[q] == me:
+                                ours |= suit_bits(hands[q], s)
+                        mine_above = ours >> (r + 1)
+                        if mine_above != 0 and popcount(above & ~mine_above) == 1:
+                            w = 45 - r
                 if s != lead_suit:
                     if s == trump:
                         if not win or not beats(b, wbit, trump):
