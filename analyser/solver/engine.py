@@ -887,10 +887,12 @@ def order_moves(
                         w = 30 + r
                 else:
                     w = 50 - r
-        # history: moves that often refuted or won before, anywhere in the tree
+        # history: moves that often refuted or won before, anywhere in the tree; only a
+        # tie-breaker (a quarter of its log weight): at full weight it overrode the card
+        # heuristics above and cost 3% nodes on exact counts, 5% on >=7
         hv = hist[p * 64 + b]
         if hv > 0:
-            w += 63 - clz(hv) if hv > 1 else 1
+            w += (63 - clz(hv)) // 4 if hv > 1 else 1
         if tt_move >= 0 and (run[i] >> tt_move) & 1:
             w += 100
         wt[i] = w
