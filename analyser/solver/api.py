@@ -92,7 +92,21 @@ def _check_goal_side(goal: int, decl_mask: int) -> None:
         raise PositionError("misere and piek are played by a lone declarer")
 
 
-class Solver:
+class _Tables:
+    """One searcher's transposition tables, killer/history array, statistics and last table
+    generation, kept from position to position: allocating and zeroing 14 MB costs more
+    than many small positions take to solve."""
+
+    def __init__(self, tt_bits: int):
+        self.tt_bits = int(tt_bits)
+        self.tt, self.tb = new_table(self.tt_bits)
+        self.big_tt, self.big_tb = new_table(7)  # placeholder until a position needs it
+        self.killer = np.zeros(256, np.int64)
+        self.stats = np.zeros(N_STATS, np.int64)
+        self.gen = 0
+
+
+class Solver(_Tables):
     """A solver with its own transposition table, for solving positions one by one.
 
     Reusing one instance avoids allocating the table (14.2 MB at the default size) per call.
@@ -101,13 +115,8 @@ class Solver:
     """
 
     def __init__(self, tt_bits: int = DEFAULT_TT_BITS, escalate_nodes: int = ESCALATE_NODES):
-        self.tt_bits = int(tt_bits)
+        super().__init__(tt_bits)
         self.escalate_nodes = int(escalate_nodes)
-        self.tt, self.tb = new_table(tt_bits)
-        self.big_tt, self.big_tb = new_table(7)  # placeholder until a position needs it
-        self.killer = np.zeros(256, np.int64)
-        self.stats = np.zeros(N_STATS, np.int64)
-        self.gen = 0
 
     def solve(
         self,
@@ -196,32 +205,19 @@ def solve(
     )
 
 
-class _Worker:
-    """One solving thread's tables, kept from batch to batch: allocating and zeroing 14 MB
-    per batch costs more than a batch of small positions takes to solve."""
-
-    def __init__(self, tt_bits: int):
-        self.tt_bits = tt_bits
-        self.tt, self.tb = new_table(tt_bits)
-        self.big_tt, self.big_tb = new_table(7)  # placeholder until a position needs it
-        self.killer = np.zeros(256, np.int64)
-        self.stats = np.zeros(N_STATS, np.int64)
-        self.gen = 0
-
-
-_idle_workers: list[_Worker] = []
+_idle_workers: list[_Tables] = []
 _idle_lock = threading.Lock()
 
 
-def _take_workers(k: int, tt_bits: int) -> list[_Worker]:
+def _take_workers(k: int, tt_bits: int) -> list[_Tables]:
     with _idle_lock:
         got = [w for w in _idle_workers if w.tt_bits == tt_bits][:k]
         for w in got:
             _idle_workers.remove(w)
-    return got + [_Worker(tt_bits) for _ in range(k - len(got))]
+    return got + [_Tables(tt_bits) for _ in range(k - len(got))]
 
 
-def _give_back(workers: list[_Worker]) -> None:
+def _give_back(workers: list[_Tables]) -> None:
     with _idle_lock:
         _idle_workers.extend(workers)
 
@@ -234,7 +230,7 @@ def _solve_shared_queue(n, columns, threads, tt_bits, escalate_nodes, out, on_do
     lock = threading.Lock()
     state = {"next": 0, "error": None}
 
-    def work(w: _Worker) -> None:
+    def work(w: _Tables) -> None:
         try:
             while True:
                 with lock:

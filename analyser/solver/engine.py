@@ -820,10 +820,7 @@ def order_moves(
                     if top_of_run != topcard:
                         w += 5  # a low card to a partner's winner keeps our own high cards
                 else:
-                    ours = 0
-                    for q in range(4):
-                        if side_max[q] == me:
-                            ours |= suit_bits(hands[q], s)
+                    ours = side_holding(hands, side_max, me, s)[0]
                     rest = ours & ~(1 << r)
                     if rest != 0 and popcount((a_s & ~ours) >> (hibit(rest) + 1)) == 1:
                         # a lead that knocks out the one card of theirs above our best other
@@ -839,11 +836,7 @@ def order_moves(
                         # the one card above b that is not our side's beats it: b forces it
                         # out (the queen from K-Q-x under the ace) and our higher card is top
                         above = a_s >> (r + 1)
-                        ours = 0
-                        for q in range(4):
-                            if side_max[q] == me:
-                                ours |= suit_bits(hands[q], s)
-                        mine_above = ours >> (r + 1)
+                        mine_above = side_holding(hands, side_max, me, s)[0] >> (r + 1)
                         if mine_above != 0 and popcount(above & ~mine_above) == 1:
                             w = 45 - r
                 if s != lead_suit:
@@ -1854,31 +1847,28 @@ def solve_batch_kernel(
     for t in prange(nthreads):
         tt, tb = new_table(tt_bits)
         big_tt, big_tb = new_table(7)  # one bucket: a placeholder until a position needs it
-        killer = np.zeros(256, np.int64)
-        stats = np.zeros(N_STATS, np.int64)
-        gen = 0
-        for i in range(t, n, nthreads):
-            r, gen, big_tt, big_tb = solve_escalating(
-                hands[i],
-                trump[i],
-                leader[i],
-                decl[i],
-                goal[i],
-                target[i],
-                called[i],
-                discard_ok,
-                tt,
-                tb,
-                big_tt,
-                big_tb,
-                gen,
-                killer,
-                stats,
-                max_nodes,
-                lower[i],
-                upper[i],
-                tt_bits,
-                escalate_nodes,
-            )
-            out[i] = r
+        solve_range(
+            np.arange(t, n, nthreads),
+            hands,
+            trump,
+            leader,
+            decl,
+            goal,
+            target,
+            called,
+            discard_ok,
+            tt,
+            tb,
+            big_tt,
+            big_tb,
+            0,
+            np.zeros(256, np.int64),
+            np.zeros(N_STATS, np.int64),
+            max_nodes,
+            lower,
+            upper,
+            tt_bits,
+            escalate_nodes,
+            out,
+        )
     return out
