@@ -12,14 +12,21 @@ Techniques, and why each is safe:
   in hands or on the table) are one move; the *lowest* of such a run is searched.
 * Partition search (transposition table at trick boundaries): each result carries the set W of
   cards whose ranks decided it. A table entry records the suit lengths of every hand, the
-  leader, and - per suit - which hand holds each of the top cards down to the lowest card in W
-  (ranks made relative, so equivalent positions share an entry). Any position that agrees on
-  those reuses the entry's bounds. W is built bottom-up: a trick adds its winning card when that
-  card beat another card of its own suit; a node adds its children's W (all children at an
-  all-node, the deciding child at a cut-node); bounds from quick tricks add the cards they rely
-  on; a table hit adds the entry's cards. When an all-node's child W touches the run a move
-  represented, the representative itself joins W, so the run stays inside the matched top
-  cards (otherwise its unsearched siblings would not be covered).
+  leader, and - per suit - which hand holds each card of a top segment (down to the lowest
+  top card in W) and of a bottom segment (up to the highest bottom card in W), ranks made
+  relative, so equivalent positions share an entry. Any position that agrees on those reuses
+  the entry's bounds: the free cards in between keep their order against every fixed card.
+  W is built from the leaves up: a trick whose winner beat cards of its own suit adds either
+  the winner (top) or the highest card it beat (bottom) - trick-taking goals always take the
+  top, the misère phase whichever fixes fewer cards; a node adds its children's W (all
+  children at an all-node, the deciding child at a cut-node); sure-trick bounds add the top
+  cards they rely on, misère safety tests the low cards; a table hit adds the entry's cards.
+  When an all-node's child W cuts through the run a move represented, the cut moves to the
+  run's end, so the run stays wholly fixed or wholly free (otherwise its unsearched siblings
+  would not be covered).
+* Misère: a defender to lead who can force the lone declarer to win at once settles the node;
+  so does a declarer who can duck to the end (every suit safe), or who survives the smaller
+  game of analyser.solver.misere_proof (safe suits reduced to card counts).
 * Quick tricks and trump "later tricks": only provably safe lower bounds (see their docstrings).
 
 Goal families: FAM_T - the MAX side (which is also the counted side) needs at least `target`
@@ -34,6 +41,7 @@ import numpy as np
 from numba import njit, prange
 
 from analyser.solver.bits import clz, ctz, popcount
+from analyser.solver.misere_proof import RX_MEMO_BITS, misere_safe
 
 NT = 4
 FAM_T = 0
@@ -54,6 +62,7 @@ TB_ROWS = 6
 # statistics slots
 S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES, S_TRICK_NODES = 0, 1, 2, 3, 4, 5
 S_ESCALATED = 6  # positions solved again on the large table
+S_RX_NODES = 7  # nodes of the smaller misère game (misere_proof), not counted in S_NODES
 N_STATS = 8
 
 
@@ -120,21 +129,90 @@ def length_key(h0, h1, h2, h3):
 
 @njit(cache=True)
 def w_from_masks(m0, m1, alive):
-    """The W set a table entry stands for in the current position: per suit, the lowest of
-    the top cards the entry fixes (all cards above it are then fixed too)."""
-    w = 0
+    """The W sets a table entry stands for in the current position: per suit, the lowest of
+    the top cards it fixes (all cards above are then fixed too) in the first mask, and the
+    highest of the bottom cards it fixes (all cards below are fixed too) in the second."""
+    wt = 0
+    wb = 0
     for s in range(4):
         if s < 2:
             m = (m0 >> (32 * s)) & 0x3FFFFFF
         else:
             m = (m1 >> (32 * (s - 2))) & 0x3FFFFFF
-        k = popcount(m) >> 1
-        if k:
-            a = suit_bits(alive, s)
-            for _ in range(k - 1):
-                a ^= 1 << hibit(a)
-            w |= 1 << (16 * s + hibit(a))
-    return w
+        if m == 0:
+            continue
+        a = suit_bits(alive, s)
+        n = popcount(a)
+        kt = 0
+        while kt < n and (m >> (2 * kt)) & 3:
+            kt += 1
+        if kt == n:
+            wt |= (a & -a) << (16 * s)
+            continue
+        kb = 0
+        while kb < n and (m >> (2 * (n - 1 - kb))) & 3:
+            kb += 1
+        if kt:
+            t = a
+            for _ in range(kt - 1):
+                t ^= 1 << hibit(t)
+            wt |= 1 << (16 * s + hibit(t))
+        if kb:
+            b = a
+            for _ in range(kb - 1):
+                b &= b - 1
+            wb |= (b & -b) << (16 * s)
+    return wt, wb
+
+
+@njit(cache=True)
+def fixed_cards(alive_s, wt_s, wb_s):
+    """The cards of one suit a two-sided W fixes: those at or above its lowest top card and
+    those at or below its highest bottom card."""
+    f = 0
+    if wt_s:
+        f = alive_s & ~((wt_s & -wt_s) - 1)
+    if wb_s:
+        f |= alive_s & ((2 << hibit(wb_s)) - 1)
+    return f
+
+
+# how trick_w places a trick's comparison: trick-taking goals (FAM_T), the trick-winning phase
+# of piek (FAM_E needing a trick), the misère phase (FAM_E needing none)
+W_MODE_T = 0
+W_MODE_WIN = 0
+W_MODE_DUCK = 2
+
+
+@njit(cache=True)
+def w_mode(fam, need):
+    """trick_w's mode for a trick that starts with ``need`` tricks still wanted (FAM_E)."""
+    if fam == FAM_T:
+        return W_MODE_T
+    return W_MODE_DUCK if need == 0 else W_MODE_WIN
+
+
+@njit(cache=True)
+def trick_w(alive, wt, wb, win, beaten, mode):
+    """Add one trick's comparison to W = (wt, wb): the trick's winner ``win`` beat cards of its
+    own suit, the highest of them ``beaten``. Either fixing the top down to the winner or the
+    bottom up to that beaten card keeps every such comparison in matched positions; take the
+    one that fixes fewer new cards (ties: the bottom when ``mode`` is 2). Mode 0 always fixes
+    the top: the trick-taking goals, whose other bounds (quick tricks, trumps) fix top cards,
+    search fewer nodes that way."""
+    if mode == 0:
+        return wt | (1 << win), wb
+    s = win >> 4
+    a = suit_bits(alive, s)
+    f = fixed_cards(a, suit_bits(wt, s), suit_bits(wb, s))
+    ct = popcount(a & ~((1 << (win & 15)) - 1) & ~f)
+    cb = popcount(a & ((2 << (beaten & 15)) - 1) & ~f)
+    if cb < ct or (cb == ct and mode == 2):
+        if cb:
+            wb |= 1 << beaten
+    elif ct:
+        wt |= 1 << win
+    return wt, wb
 
 
 @njit(cache=True)
@@ -194,9 +272,10 @@ def tt_probe(tt, tb, base, key, aux, tag, c0, c1, need):
 
 
 @njit(cache=True)
-def tt_store(tt, tb, base, base_top, key, aux, tag, c0, c1, w, alive, won, rel, rem, move, gen):
-    """Record a fail-soft result for the partition of positions that share the cards in W:
-    ``rel`` is a lower bound of the future tricks when ``won``, else an upper bound.
+def tt_store(tt, tb, base, base_top, key, aux, tag, c0, c1, w, wb, alive, won, rel, rem, move, gen):
+    """Record a fail-soft result for the partition of positions that share the cards the
+    two-sided W = (``w``, ``wb``) fixes (see :func:`fixed_cards`): ``rel`` is a lower bound
+    of the future tricks when ``won``, else an upper bound.
 
     An entry that fixes the top card of every suit still present goes to the bucket of
     ``base_top`` (shape and top-card owners), any other to the shape bucket ``base``: the
@@ -209,10 +288,19 @@ def tt_store(tt, tb, base, base_top, key, aux, tag, c0, c1, w, alive, won, rel, 
         ws = suit_bits(w, s)
         if not ws and suit_bits(alive, s):
             all_top = False
+        a = suit_bits(alive, s)
+        mm = 0
         if ws:
             low = ws & -ws
-            k = popcount(suit_bits(alive, s) & ~(low - 1))
+            k = popcount(a & ~(low - 1))
             mm = (1 << (2 * k)) - 1
+        wbs = suit_bits(wb, s)
+        if wbs:
+            # slots count cards from the top: the bottom k cards are slots n-k .. n-1
+            k = popcount(a & ((2 << hibit(wbs)) - 1))
+            n = popcount(a)
+            mm |= ((1 << (2 * k)) - 1) << (2 * (n - k))
+        if mm:
             if s < 2:
                 m0 |= mm << (32 * s)
             else:
@@ -959,31 +1047,49 @@ def sure_trump_tricks(hands, trump, side, which, pairs):
 
 
 @njit(cache=True)
-def raise_w(w, hands):
-    """A smaller W that fixes the same positions: when a suit's cut-off card lies in the
-    bottom run of cards held by one hand, the lengths already place that run, so the cut-off
-    can move to the first card above it (or vanish when one hand holds the whole suit)."""
+def raise_w(w, wb, hands):
+    """A smaller W = (``w``, ``wb``) that fixes the same positions. When a suit's top cut-off
+    card lies in the bottom run of cards held by one hand, the lengths already place that run,
+    so the cut-off can move to the first card above it (or vanish when one hand holds the whole
+    suit). The same holds upside down for the bottom cut-off and the top run of one hand."""
     alive = hands[0] | hands[1] | hands[2] | hands[3]
     out = 0
+    outb = 0
     for s in range(4):
         ws = suit_bits(w, s)
-        if ws == 0:
+        wbs = suit_bits(wb, s)
+        if ws == 0 and wbs == 0:
             continue
-        t = ws & -ws
         a = suit_bits(alive, s)
         low = a & -a
+        top = 1 << hibit(a)
         h0 = 0
+        h1 = 0
         for p in range(4):
-            if suit_bits(hands[p], s) & low:
+            hs = suit_bits(hands[p], s)
+            if hs & low:
                 h0 = p
-        others = a & ~suit_bits(hands[h0], s)
-        if others == 0:
-            continue
-        ob = others & -others
-        if t < ob:
-            t = ob
-        out |= t << (16 * s)
-    return out
+            if hs & top:
+                h1 = p
+        if ws:
+            others = a & ~suit_bits(hands[h0], s)
+            if others == 0:
+                continue
+            t = ws & -ws
+            ob = others & -others
+            if t < ob:
+                t = ob
+            out |= t << (16 * s)
+        if wbs:
+            others = a & ~suit_bits(hands[h1], s)
+            if others == 0:
+                continue
+            t = 1 << hibit(wbs)
+            ob = 1 << hibit(others)
+            if t > ob:
+                t = ob
+            outb |= t << (16 * s)
+    return out, outb
 
 
 @njit(cache=True)
@@ -1085,10 +1191,10 @@ def ducks_to_the_end(hands, x):
     cards below y than he does. Then he can always follow under the card that is winning the
     trick (his own highest card below it), which keeps every suit safe - removing that card
     and a card above it leaves each count below y as it was or lower for the others - and
-    discarding never wins. Never winning, he never leads. Returns (yes, W): W fixes every
-    card of the suits he holds (the comparisons involve all of them)."""
+    discarding never wins. Never winning, he never leads. Returns (yes, W): a bottom W that
+    fixes, per suit he holds, every card up to his highest (the test reads nothing above)."""
     alive = hands[0] | hands[1] | hands[2] | hands[3]
-    w = 0
+    wb = 0
     for s in range(4):
         mine = suit_bits(hands[x], s)
         if mine == 0:
@@ -1102,9 +1208,33 @@ def ducks_to_the_end(hands, x):
                 return False, 0
             below += 1
             rest ^= y
-        a = suit_bits(alive, s)
-        w |= (a & -a) << (16 * s)
-    return True, w
+        wb |= (1 << hibit(mine)) << (16 * s)
+    return True, wb
+
+
+@njit(cache=True)
+def forced_to_win(hands, leader, x, skip):
+    """Must the lone declarer ``x`` win the trick a defender ``leader`` leads at no trump?
+
+    Yes when the leader holds a suit in which ``x`` has cards and every defender holding
+    that suit has a card below x's lowest: the defenders play those, and x must follow above
+    all of them. Suit ``skip`` (a pending called card's suit, whose holder may have to play
+    that card instead; -1 for none) is not used. Returns (yes, W): a bottom W up to x's
+    lowest card of that suit."""
+    for s in range(4):
+        mine = suit_bits(hands[x], s)
+        if s == skip or mine == 0 or suit_bits(hands[leader], s) == 0:
+            continue
+        low = mine & -mine
+        ok = True
+        for p in range(4):
+            if p != x:
+                hs = suit_bits(hands[p], s)
+                if hs != 0 and (hs & (low - 1)) == 0:
+                    ok = False
+        if ok:
+            return True, low << (16 * s)
+    return False, 0
 
 
 @njit(cache=True)
@@ -1211,13 +1341,14 @@ def search(
     imv = np.zeros(total + 1, np.int64)
     res = np.zeros(total + 1, np.int64)
     wacc = np.zeros(total + 1, np.int64)
+    waccb = np.zeros(total + 1, np.int64)
     card = np.zeros(total + 1, np.int64)
     seat_at = np.zeros(total + 1, np.int64)
     wseat = np.zeros(total + 1, np.int64)
     wbit = np.zeros(total + 1, np.int64)
     cnt = np.zeros(total + 2, np.int64)
     pend = np.zeros(total + 2, np.int64)
-    trickw = np.zeros(total + 1, np.int64)
+    trickb = np.zeros(total + 1, np.int64)  # the highest card a trick's winner beat, or -1
     searched = np.zeros(total + 1, np.int64)
     t_key = np.zeros(total + 1, np.int64)
     t_aux = np.zeros(total + 1, np.int64)
@@ -1228,6 +1359,14 @@ def search(
     t_base_top = np.zeros(total + 1, np.int64)
     best = np.full(total + 1, -1, np.int64)
     lowwin = np.zeros((total + 1, 4), np.int64)
+    highwin = np.zeros((total + 1, 4), np.int64)
+
+    # the smaller misère game's results (misere_proof), for the misère-like phases only
+    rx_on = fam == FAM_E and trump == NT
+    rx_n = (1 << RX_MEMO_BITS) if rx_on else 1
+    rx_k = np.empty((rx_n, 4), np.int64)
+    rx_v = np.zeros(rx_n, np.int8)
+    rx_cnt = np.zeros(2, np.int64)
 
     pend[0] = pend0
     called_suit = called_bit >> 4 if called_bit >= 0 else -1
@@ -1240,6 +1379,7 @@ def search(
     descending = True
     v = 0
     w = 0
+    wb = 0  # W is two-sided: top cut-off cards in w, bottom cut-off cards in wb
     while True:
         settled = False
         if descending:
@@ -1263,6 +1403,8 @@ def search(
                 rem = n0 - (d >> 2)
                 c = cnt[d]
                 w = 0
+                wb = 0
+                rx_here = False
                 if fam == FAM_T:
                     need = beta - c
                     if need <= 0:
@@ -1289,9 +1431,15 @@ def search(
                         # to win), and no called card the declarer must still play (it could
                         # be forced to win): without this a safe hand is only proved by
                         # searching every defence to the last trick
-                        settled, w = ducks_to_the_end(hands, lone_decl)
+                        settled, wb = ducks_to_the_end(hands, lone_decl)
                         if settled:
                             v = 1
+                        else:
+                            skip = called_suit if pend[d] == 1 else -1
+                            settled, wb = forced_to_win(hands, p, lone_decl, skip)
+                            v = 0
+                        # neither: the smaller game may still prove it (after the table)
+                        rx_here = not settled and rem >= RX_MIN_REM
                 if not settled and rem == 1:
                     # last trick: one card each, the play is forced
                     ws_ = p
@@ -1302,11 +1450,14 @@ def search(
                         if beats(b, wb_, trump):
                             ws_ = q
                             wb_ = b
-                    nsame = 0
+                    beaten = -1
                     for k in range(4):
-                        if (ctz(hands[k]) >> 4) == (wb_ >> 4):
-                            nsame += 1
-                    w = (1 << wb_) if nsame > 1 else 0
+                        b = ctz(hands[k])
+                        if b != wb_ and (b >> 4) == (wb_ >> 4) and b > beaten:
+                            beaten = b
+                    if beaten >= 0:
+                        alive = hands[0] | hands[1] | hands[2] | hands[3]
+                        w, wb = trick_w(alive, 0, 0, wb_, beaten, w_mode(fam, need))
                     got = side_cnt[ws_]
                     if fam == FAM_T:
                         v = c + got
@@ -1338,7 +1489,7 @@ def search(
                             v = c + (tb[B_LB, e] if st == 1 else tb[B_UB, e])
                         else:
                             v = st
-                        w = w_from_masks(tt[C_M0, e], tt[C_M1, e], alive)
+                        w, wb = w_from_masks(tt[C_M0, e], tt[C_M1, e], alive)
                         settled = True
                     else:
                         if e >= 0:
@@ -1359,6 +1510,13 @@ def search(
                             )
                             if settled:
                                 stats[S_QT_CUTS] += 1
+                        elif rx_here:
+                            rx0 = rx_cnt[0]
+                            settled, w, wb = misere_safe(
+                                hands, lone_decl, rx_k, rx_v, rx_cnt, RX_NODES
+                            )
+                            stats[S_RX_NODES] += rx_cnt[0] - rx0
+                            v = 1
                         if not settled:
                             searched[d] = 1
                             t_key[d] = key
@@ -1414,14 +1572,17 @@ def search(
                 imv[d] = 0
                 for s in range(4):
                     lowwin[d, s] = 0
+                    highwin[d, s] = -1
                 res[d] = -1 if side_max[p] == 1 else 99
                 wacc[d] = 0
+                waccb[d] = 0
         if not settled:
-            # skip moves proven equivalent to a failed sibling: their whole run lies below
-            # every card that mattered in that sibling's proof (see lowwin below)
+            # skip moves proven equivalent to a failed sibling: their whole run lies between
+            # the cards that mattered in that sibling's proof (see lowwin below)
             while imv[d] < nmv[d]:
                 b = mv[d, imv[d]]
-                if (hibit(run[d, imv[d]]) & 15) >= lowwin[d, b >> 4]:
+                r = run[d, imv[d]]
+                if (hibit(r) & 15) >= lowwin[d, b >> 4] or (b & 15) <= highwin[d, b >> 4]:
                     break
                 imv[d] += 1
             if imv[d] < nmv[d]:
@@ -1443,27 +1604,27 @@ def search(
                     cnt[d + 1] = cnt[d] + side_cnt[wseat[d]]
                     # the winner's rank mattered only if it beat a card of its own suit
                     ws = wbit[d] >> 4
-                    nsame = 0
+                    beaten = -1
                     for k in range(d - 3, d + 1):
-                        if (card[k] >> 4) == ws:
-                            nsame += 1
-                    trickw[d] = (1 << wbit[d]) if nsame > 1 else 0
+                        if (card[k] >> 4) == ws and card[k] != wbit[d] and card[k] > beaten:
+                            beaten = card[k]
+                    trickb[d] = beaten
                 else:
                     cnt[d + 1] = cnt[d]
-                    trickw[d] = 0
                 d += 1
                 descending = True
                 continue
             # every move tried without a cut-off: the best (fail-soft) value found
             v = res[d]
             w = wacc[d]
+            wb = waccb[d]
         # node d is decided with (v, w): store it, then hand the answer up the stack
         while True:
             if searched[d] == 1:
                 if pend[d] == 1:
                     # the obligation depends on which card is the called one
                     w |= 1 << called_bit
-                w = raise_w(w, hands)
+                w, wb = raise_w(w, wb, hands)
                 rel = v - cnt[d] if fam == FAM_T else v
                 tt_store(
                     tt,
@@ -1476,6 +1637,7 @@ def search(
                     t_c0[d],
                     t_c1[d],
                     w,
+                    wb,
                     hands[0] | hands[1] | hands[2] | hands[3],
                     v >= beta,
                     rel,
@@ -1488,7 +1650,11 @@ def search(
                 return v
             d -= 1
             hands[seat_at[d]] ^= 1 << card[d]
-            w |= trickw[d]
+            if (d & 3) == 3 and trickb[d] >= 0:
+                alive = hands[0] | hands[1] | hands[2] | hands[3]
+                for k in range(d - 3, d):
+                    alive |= 1 << card[k]
+                w, wb = trick_w(alive, w, wb, wbit[d], trickb[d], w_mode(fam, goal - cnt[d - 3]))
             ismax = side_max[seat_at[d]]
             if (v >= beta) == (ismax == 1):
                 # cut-off: MAX reached beta, or MIN held MAX below it
@@ -1501,23 +1667,38 @@ def search(
             elif v < res[d]:
                 res[d] = v
             # all-node so far: its answer depends on every child, and on the run of
-            # equivalent cards this move stood for if the child's W touches that run
+            # equivalent cards this move stood for: the run must lie wholly inside or wholly
+            # outside each fixed segment, so a cut-off inside the run moves to its end
             i = imv[d] - 1
-            if (w & run[d, i] & ~(1 << card[d])) != 0:
+            rn = run[d, i]
+            if (w & rn & ~(1 << card[d])) != 0:
                 w |= 1 << card[d]
-            wacc[d] |= w
-            # a failed move whose run lies below every card of its suit that mattered so far
-            # proves the same for the lower runs of that suit: later ones below `low` are skipped
             s = card[d] >> 4
+            wbs = suit_bits(wb, s)
+            if wbs and ((1 << (16 * s + hibit(wbs))) & rn) and hibit(wbs) != hibit(rn) & 15:
+                wb |= 1 << hibit(rn)
+            wacc[d] |= w
+            waccb[d] |= wb
+            # a failed move whose run lies between the cards of its suit that mattered so far
+            # (below every top one, above every bottom one) proves the same for the other runs
+            # there: later runs inside (high, low) are skipped
             if lowwin[d, s] == 0:
                 ws = suit_bits(wacc[d], s)
                 low = ctz(ws) if ws != 0 else 16
-                if (hibit(run[d, i]) & 15) < low:
+                wbs = suit_bits(waccb[d], s)
+                high = hibit(wbs) if wbs != 0 else -1
+                if (hibit(rn) & 15) < low and (card[d] & 15) > high:
                     lowwin[d, s] = low
+                    highwin[d, s] = high
             break
 
 
 # --- goals on top of the null-window search ---------------------------------------------
+
+# node limit of one misere_safe call (its results are kept for the rest of the search)
+RX_NODES = 5000
+# misere_safe is tried from this many cards left: nearer the end the search itself is cheaper
+RX_MIN_REM = 6
 
 GOAL_TRICKS = 0  # exact number of tricks of the declarer side
 GOAL_GE = 1  # 1 if the declarer side can take at least `target` tricks
