@@ -6,7 +6,7 @@ They can only be called from jitted code.
 """
 
 from llvmlite import ir
-from numba import types
+from numba import njit, types
 from numba.extending import intrinsic
 
 
@@ -41,3 +41,18 @@ ctz.__doc__ = "Index of the lowest set bit (the bit width for 0; jitted code onl
 
 clz = _unary_intrinsic("llvm.ctlz", with_flag=True)
 clz.__doc__ = "Number of leading zero bits (the bit width for 0; jitted code only)."
+
+
+SUITM = 0x1FFF  # the 13 rank bits of one suit's 16-bit field
+
+
+@njit(cache=True)
+def hibit(x):
+    """Index of the highest set bit of a non-zero int64."""
+    return 63 - clz(x)
+
+
+@njit(cache=True)
+def suit_bits(h, s):
+    """The 13-bit holding of suit ``s`` in hand mask ``h``."""
+    return (h >> (16 * s)) & SUITM

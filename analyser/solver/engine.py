@@ -40,14 +40,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from analyser.solver.bits import clz, ctz, popcount
-from analyser.solver.misere_proof import RX_MEMO_BITS, misere_safe
+from analyser.solver.bits import SUITM, clz, ctz, hibit, popcount, suit_bits
+from analyser.solver.misere_proof import (
+    RX_MEMO_BITS,
+    forced_in_suit,
+    misere_safe,
+    new_memo,
+    suit_is_safe,
+)
 
 NT = 4
 FAM_T = 0
 FAM_E = 1
 
-SUITM = 0x1FFF
 # Entries of one position shape (suit lengths per seat, leader) differ only in the card layout
 # their partition fixes, so the bucket is chosen by the shape alone and holds many of them:
 # with 8 ways, entries of the same shape evicted each other and a deal searched ~10x more nodes.
@@ -64,18 +69,6 @@ S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES, S_TRICK_NODES = 0, 1, 2,
 S_ESCALATED = 6  # positions solved again on the large table
 S_RX_NODES = 7  # nodes of the smaller misère game (misere_proof), not counted in S_NODES
 N_STATS = 8
-
-
-@njit(cache=True)
-def hibit(x):
-    """Index of the highest set bit of a non-zero int64."""
-    return 63 - clz(x)
-
-
-@njit(cache=True)
-def suit_bits(h, s):
-    """The 13-bit holding of suit ``s`` in hand mask ``h``."""
-    return (h >> (16 * s)) & SUITM
 
 
 @njit(cache=True)
@@ -190,6 +183,17 @@ def w_mode(fam, need):
     if fam == FAM_T:
         return W_MODE_T
     return W_MODE_DUCK if need == 0 else W_MODE_WIN
+
+
+@njit(cache=True)
+def highest_beaten(c0, c1, c2, c3, win):
+    """The highest of a trick's four cards that the winning card ``win`` beat in its own
+    suit, or -1 when it beat none (then its rank decided nothing)."""
+    out = -1
+    for c in (c0, c1, c2, c3):
+        if c != win and (c >> 4) == (win >> 4) and c > out:
+            out = c
+    return out
 
 
 @njit(cache=True)
@@ -1199,15 +1203,8 @@ def ducks_to_the_end(hands, x):
         mine = suit_bits(hands[x], s)
         if mine == 0:
             continue
-        others = suit_bits(alive, s) & ~mine
-        below = 0
-        rest = mine
-        while rest:
-            y = rest & -rest
-            if popcount(others & (y - 1)) > below:
-                return False, 0
-            below += 1
-            rest ^= y
+        if not suit_is_safe(mine, suit_bits(alive, s) & ~mine):
+            return False, 0
         wb |= (1 << hibit(mine)) << (16 * s)
     return True, wb
 
@@ -1222,18 +1219,9 @@ def forced_to_win(hands, leader, x, skip):
     that card instead; -1 for none) is not used. Returns (yes, W): a bottom W up to x's
     lowest card of that suit."""
     for s in range(4):
-        mine = suit_bits(hands[x], s)
-        if s == skip or mine == 0 or suit_bits(hands[leader], s) == 0:
-            continue
-        low = mine & -mine
-        ok = True
-        for p in range(4):
-            if p != x:
-                hs = suit_bits(hands[p], s)
-                if hs != 0 and (hs & (low - 1)) == 0:
-                    ok = False
-        if ok:
-            return True, low << (16 * s)
+        if s != skip and suit_bits(hands[leader], s) != 0 and forced_in_suit(hands, x, s):
+            mine = suit_bits(hands[x], s)
+            return True, (mine & -mine) << (16 * s)
     return False, 0
 
 
@@ -1362,10 +1350,7 @@ def search(
     highwin = np.zeros((total + 1, 4), np.int64)
 
     # the smaller misère game's results (misere_proof), for the misère-like phases only
-    rx_on = fam == FAM_E and trump == NT
-    rx_n = (1 << RX_MEMO_BITS) if rx_on else 1
-    rx_k = np.empty((rx_n, 4), np.int64)
-    rx_v = np.zeros(rx_n, np.int8)
+    rx_k, rx_v = new_memo(RX_MEMO_BITS if fam == FAM_E and trump == NT else 0)
     rx_cnt = np.zeros(2, np.int64)
 
     pend[0] = pend0
@@ -1450,11 +1435,9 @@ def search(
                         if beats(b, wb_, trump):
                             ws_ = q
                             wb_ = b
-                    beaten = -1
-                    for k in range(4):
-                        b = ctz(hands[k])
-                        if b != wb_ and (b >> 4) == (wb_ >> 4) and b > beaten:
-                            beaten = b
+                    beaten = highest_beaten(
+                        ctz(hands[0]), ctz(hands[1]), ctz(hands[2]), ctz(hands[3]), wb_
+                    )
                     if beaten >= 0:
                         alive = hands[0] | hands[1] | hands[2] | hands[3]
                         w, wb = trick_w(alive, 0, 0, wb_, beaten, w_mode(fam, need))
@@ -1603,12 +1586,7 @@ def search(
                 if pos == 3:
                     cnt[d + 1] = cnt[d] + side_cnt[wseat[d]]
                     # the winner's rank mattered only if it beat a card of its own suit
-                    ws = wbit[d] >> 4
-                    beaten = -1
-                    for k in range(d - 3, d + 1):
-                        if (card[k] >> 4) == ws and card[k] != wbit[d] and card[k] > beaten:
-                            beaten = card[k]
-                    trickb[d] = beaten
+                    trickb[d] = highest_beaten(card[d - 3], card[d - 2], card[d - 1], b, wbit[d])
                 else:
                     cnt[d + 1] = cnt[d]
                 d += 1

@@ -28,42 +28,57 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyser.solver.bits import clz, ctz, popcount
+from analyser.solver.bits import ctz, hibit, popcount, suit_bits
 
-SUITM = 0x1FFF
 RX_MEMO_BITS = 15  # 32768 states, 1.3 MB
 RX_EMPTY, RX_SAFE, RX_LOST = 0, 1, 2
 
 
 @njit(cache=True)
-def _suit(h, s):
-    return (h >> (16 * s)) & SUITM
+def suit_is_safe(mine, others):
+    """True if, for each of the declarer's cards y in one suit (``mine``), the other hands
+    (``others``) hold no more cards below y than he does: he can always follow under."""
+    below = 0
+    rest = mine
+    while rest:
+        y = rest & -rest
+        if popcount(others & (y - 1)) > below:
+            return False
+        below += 1
+        rest ^= y
+    return True
 
 
 @njit(cache=True)
-def _hib(x):
-    """Index of the highest set bit of a non-zero int64."""
-    return 63 - clz(x)
+def forced_in_suit(hands, x, s):
+    """True if a lead of suit ``s`` by a defender forces the lone declarer ``x`` to win at
+    no trump: he holds the suit, a defender does, and every defender holding it has a card
+    below his lowest (they play those; he must follow above them all)."""
+    mine = suit_bits(hands[x], s)
+    if mine == 0:
+        return False
+    low = mine & -mine
+    held = False
+    for p in range(4):
+        if p != x:
+            hp = suit_bits(hands[p], s)
+            if hp:
+                held = True
+                if (hp & (low - 1)) == 0:
+                    return False
+    return held
 
 
 @njit(cache=True)
 def hole_suits(hands, x):
     """The suits (4-bit set) in which the declarer ``x`` holds a card y with more of the other
-    hands' cards below y than of his own."""
+    hands' cards below y than of his own (suit_is_safe fails)."""
     alive = hands[0] | hands[1] | hands[2] | hands[3]
     holes = 0
     for s in range(4):
-        mine = _suit(hands[x], s)
-        others = _suit(alive, s) & ~mine
-        below = 0
-        rest = mine
-        while rest:
-            y = rest & -rest
-            if popcount(others & (y - 1)) > below:
-                holes |= 1 << s
-                break
-            below += 1
-            rest ^= y
+        mine = suit_bits(hands[x], s)
+        if not suit_is_safe(mine, suit_bits(alive, s) & ~mine):
+            holes |= 1 << s
     return holes
 
 
@@ -100,7 +115,7 @@ def canon(h0, h1, h2, h3, x, holes):
                     g[owner] += 1
         else:
             for p in range(4):
-                k = popcount(_suit(hs[p], s))
+                k = popcount(suit_bits(hs[p], s))
                 out[p] |= ((1 << k) - 1) << (16 * s)
     return out[0], out[1], out[2], out[3]
 
@@ -113,14 +128,14 @@ def _options(h, p, x, holes, lead_suit, sep_all, opts):
     trick's). Order: holes before safe suits; high classes first when the declarer plays or
     anyone discards (a high hole card is the declarer's danger and a defender's obstacle),
     low first when a defender leads or follows in a hole (the low cards force him)."""
-    follow = lead_suit >= 0 and _suit(h, lead_suit) != 0
+    follow = lead_suit >= 0 and suit_bits(h, lead_suit) != 0
     high_first = p == x or (lead_suit >= 0 and not follow)
     n = 0
     for phase in range(2):
         for s in range(4):
             if follow and s != lead_suit:
                 continue
-            mine = _suit(h, s)
+            mine = suit_bits(h, s)
             if mine == 0:
                 continue
             hole = (holes >> s) & 1
@@ -129,10 +144,10 @@ def _options(h, p, x, holes, lead_suit, sep_all, opts):
             if phase == 1:
                 if not hole:
                     # a safe suit: the count drops by one, whichever card it is
-                    opts[n] = 16 * s + _hib(mine)
+                    opts[n] = 16 * s + hibit(mine)
                     n += 1
                 continue
-            sep = _suit(sep_all, s)
+            sep = suit_bits(sep_all, s)
             first = n
             rest = mine
             while rest:
@@ -188,38 +203,18 @@ def _enter_state(lvl, h0, h1, h2, h3, x, holes, ls, hd, nc, fh, fi, mk, mv, cnt)
     alive = h0 | h1 | h2 | h3
     all_safe = True
     for s in range(4):
-        mine = _suit(hx, s)
-        if not (holes >> s) & 1 or mine == 0:
+        if not (holes >> s) & 1:
             continue
-        # forced: every defender holding the suit has a card below his lowest (one of them
-        # leads it, the others play theirs, he must follow above them all)
-        low = mine & -mine
-        held = False
-        forced = True
-        for p in range(4):
-            if p != x:
-                hp = _suit(hs[p], s)
-                if hp:
-                    held = True
-                    if (hp & (low - 1)) == 0:
-                        forced = False
-        if held and forced:
+        # any defender holding the suit may lead it here (the leader is free)
+        if forced_in_suit(hs, x, s):
             return 0
-        if all_safe:
-            others = _suit(alive, s) & ~mine
-            k = 0
-            rest = mine
-            while rest:
-                y = rest & -rest
-                if popcount(others & (y - 1)) > k:
-                    all_safe = False
-                    break
-                k += 1
-                rest ^= y
+        mine = suit_bits(hx, s)
+        if all_safe and not suit_is_safe(mine, suit_bits(alive, s) & ~mine):
+            all_safe = False
     if all_safe:
         return 1
     size = mv.shape[0]
-    base = _slot(h0, h1, h2, h3, _hib(size))
+    base = _slot(h0, h1, h2, h3, hibit(size))
     free = -1
     for j in range(4):
         e = (base + j) & (size - 1)
@@ -400,15 +395,17 @@ def misere_safe(hands, x, mk, mv, cnt, limit):
     wt = 0
     wb = 0
     for s in range(4):
-        a = _suit(alive, s)
-        mine = _suit(hands[x], s)
+        a = suit_bits(alive, s)
+        mine = suit_bits(hands[x], s)
         if (holes >> s) & 1:
             wt |= (a & -a) << (16 * s)
         elif mine:
-            wb |= (1 << _hib(mine)) << (16 * s)
+            wb |= (1 << hibit(mine)) << (16 * s)
     return True, wt, wb
 
 
-def new_memo(bits: int = RX_MEMO_BITS) -> tuple[np.ndarray, np.ndarray]:
-    """An empty results table for :func:`misere_safe`: 2**bits states."""
-    return np.zeros((1 << bits, 4), np.int64), np.zeros(1 << bits, np.int8)
+@njit(cache=True)
+def new_memo(bits):
+    """An empty results table for :func:`misere_safe`: 2**bits states (a slot is empty while
+    its value is RX_EMPTY, so the keys need no clearing)."""
+    return np.empty((1 << bits, 4), np.int64), np.zeros(1 << bits, np.int8)
