@@ -29,6 +29,18 @@ Techniques, and why each is safe:
   game of analyser.solver.misere_proof (safe suits reduced to card counts).
 * Quick tricks and trump "later tricks": only provably safe lower bounds (see their docstrings).
 
+Cost per node (measured with perf on rik positions; same nodes, same answers):
+
+* Helpers that only read and write arrays their caller owns are compiled with ``_nrt=False``.
+  Otherwise numba increments and decrements the reference count of every array argument on
+  every call, with atomic instructions: that was 38% of the solver's time.
+* Rows of the move arrays are passed as (array, row), not as slices: a slice is a new array
+  object, reference-counted again.
+* The table is entry-major (one 64-byte row per entry) with the per-slot check byte,
+  generation and depth kept apart in byte rows. A bucket scan compares eight check bytes at
+  once and reads only the entries whose byte matches, each in one cache line. The probe is
+  bound by memory latency, not by instructions.
+
 Goal families: FAM_T - the MAX side (which is also the counted side) needs at least `target`
 tricks; table values are bounds on the counted side's future tricks. FAM_E - a lone declarer
 (MAX and counted) needs exactly `goal` tricks in all (misere: 0, piek: 1); the position's
@@ -57,12 +69,13 @@ FAM_E = 1
 # their partition fixes, so the bucket is chosen by the shape alone and holds many of them:
 # with 8 ways, entries of the same shape evicted each other and a deal searched ~10x more nodes.
 TT_WAYS = 128
-# tt64 columns
-C_KEY, C_AUX, C_M0, C_M1, C_V0, C_V1 = 0, 1, 2, 3, 4, 5
-TT_COLS = 6
-# tt8 columns
-B_LB, B_UB, B_MOVE, B_REM, B_TAG, B_GEN = 0, 1, 2, 3, 4, 5
-TB_ROWS = 6
+# columns of an entry's row in ``tt`` (C_BND packs lower bound | upper bound << 8 |
+# (best move + 1) << 16; the eighth column pads the row to 64 bytes, one cache line)
+C_KEY, C_AUX, C_M0, C_M1, C_V0, C_V1, C_BND = 0, 1, 2, 3, 4, 5, 6
+TT_COLS = 8
+# rows of ``tb``, one byte per slot: scanned for a whole bucket, so kept apart from the entries
+B_TAG, B_GEN, B_REM = 0, 1, 2
+TB_ROWS = 3
 
 # statistics slots
 S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES, S_TRICK_NODES = 0, 1, 2, 3, 4, 5
@@ -71,7 +84,7 @@ S_RX_NODES = 7  # nodes of the smaller misère game (misere_proof), not counted 
 N_STATS = 8
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def beats(b, cur, trump):
     """True if card bit ``b`` beats the currently winning card bit ``cur``."""
     sb = b >> 4
@@ -81,7 +94,7 @@ def beats(b, cur, trump):
     return sb == trump
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def owner_codes(h0, h1, h2, h3):
     """Per suit, the owners (2 bits each, top card first) of the cards still in hands.
 
@@ -108,7 +121,7 @@ def owner_codes(h0, h1, h2, h3):
     return c0, c1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def length_key(h0, h1, h2, h3):
     """Suit lengths of the four hands, 4 bits each (the table's bucket key)."""
     k = 0
@@ -120,7 +133,7 @@ def length_key(h0, h1, h2, h3):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def w_from_masks(m0, m1, alive):
     """The W sets a table entry stands for in the current position: per suit, the lowest of
     the top cards it fixes (all cards above are then fixed too) in the first mask, and the
@@ -158,7 +171,7 @@ def w_from_masks(m0, m1, alive):
     return wt, wb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fixed_cards(alive_s, wt_s, wb_s):
     """The cards of one suit a two-sided W fixes: those at or above its lowest top card and
     those at or below its highest bottom card."""
@@ -177,7 +190,7 @@ W_MODE_WIN = 0
 W_MODE_DUCK = 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def w_mode(fam, need):
     """trick_w's mode for a trick that starts with ``need`` tricks still wanted (FAM_E)."""
     if fam == FAM_T:
@@ -185,7 +198,7 @@ def w_mode(fam, need):
     return W_MODE_DUCK if need == 0 else W_MODE_WIN
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def highest_beaten(c0, c1, c2, c3, win):
     """The highest of a trick's four cards that the winning card ``win`` beat in its own
     suit, or -1 when it beat none (then its rank decided nothing)."""
@@ -196,7 +209,7 @@ def highest_beaten(c0, c1, c2, c3, win):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trick_w(alive, wt, wb, win, beaten, mode):
     """Add one trick's comparison to W = (wt, wb): the trick's winner ``win`` beat cards of its
     own suit, the highest of them ``beaten``. Either fixing the top down to the winner or the
@@ -219,7 +232,7 @@ def trick_w(alive, wt, wb, win, beaten, mode):
     return wt, wb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def top_owners(c0, c1, alive):
     """The owner of each suit's top card (2 bits per suit, 0 for a suit that is gone) plus
     one bit per suit still present: the finer bucket key of entries that fix every top card."""
@@ -231,7 +244,7 @@ def top_owners(c0, c1, alive):
     return t + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_bucket(key, aux, nbuckets):
     """First slot of the bucket for a position shape (multiplicative hash of key and aux)."""
     x = key * -7046029254386353131 + aux * 0x9E3779B1
@@ -241,7 +254,7 @@ def tt_bucket(key, aux, nbuckets):
     return (x & (nbuckets - 1)) * TT_WAYS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tt_tag(key, aux):
     """An 8-bit check value of a position shape (key and aux): a bucket scan compares these
     bytes first and reads the 64-bit columns only where they agree."""
@@ -251,32 +264,69 @@ def tt_tag(key, aux):
     return (x >> 56) & 0x7F
 
 
-@njit(cache=True)
-def tt_probe(tt, tb, base, key, aux, tag, c0, c1, need):
+@njit(cache=True, _nrt=False)
+def tt_probe(tt, tagw, base, key, aux, tag, c0, c1, need):
     """Look for an entry that decides this node. Returns (state, entry) with state
-    1 = won, 0 = lost, -1 = nothing decisive (entry = the slot of a best move, or -1)."""
+    1 = won, 0 = lost, -1 = nothing decisive (entry = the slot of a best move, or -1).
+    ``tagw`` is the check-byte row of the table seen as uint64 words: eight slots are
+    compared at once (tags are below 0x80, so adding 0x7F to a byte never carries into the
+    next); only slots whose byte matches are read, one cache line each."""
     move_slot = -1
     near_slot = -1
-    for j in range(TT_WAYS):
-        e = base + j
-        if tb[B_TAG, e] != tag or tt[C_KEY, e] != key or tt[C_AUX, e] != aux:
-            continue
-        if (c0 & tt[C_M0, e]) != tt[C_V0, e] or (c1 & tt[C_M1, e]) != tt[C_V1, e]:
-            # same shape, other cards: its best move is still a good first guess
-            if tb[B_MOVE, e] >= 0 and near_slot < 0:
-                near_slot = e
-            continue
-        if tb[B_LB, e] >= need:
-            return 1, e
-        if tb[B_UB, e] < need:
-            return 0, e
-        if tb[B_MOVE, e] >= 0:
-            move_slot = e
+    pat = np.uint64(tag) * np.uint64(0x0101010101010101)
+    w0 = base >> 3
+    for k in range(TT_WAYS >> 3):
+        x = tagw[w0 + k] ^ pat
+        hits = ~(x + np.uint64(0x7F7F7F7F7F7F7F7F)) & np.uint64(0x8080808080808080)
+        while hits != 0:
+            e = base + 8 * k + (ctz(hits) >> 3)
+            hits &= hits - np.uint64(1)
+            if tt[e, C_KEY] != key or tt[e, C_AUX] != aux:
+                continue
+            bnd = tt[e, C_BND]
+            if (c0 & tt[e, C_M0]) != tt[e, C_V0] or (c1 & tt[e, C_M1]) != tt[e, C_V1]:
+                # same shape, other cards: its best move is still a good first guess
+                if bnd >> 16 != 0 and near_slot < 0:
+                    near_slot = e
+                continue
+            if (bnd & 0xFF) >= need:
+                return 1, e
+            if ((bnd >> 8) & 0xFF) < need:
+                return 0, e
+            if bnd >> 16 != 0:
+                move_slot = e
     return -1, (move_slot if move_slot >= 0 else near_slot)
 
 
-@njit(cache=True)
-def tt_store(tt, tb, base, base_top, key, aux, tag, c0, c1, w, wb, alive, won, rel, rem, move, gen):
+@njit(cache=True, _nrt=False)
+def entry_bounds(tt, e):
+    """(lower bound, upper bound, best move or -1) of table entry ``e``."""
+    bnd = tt[e, C_BND]
+    return bnd & 0xFF, (bnd >> 8) & 0xFF, (bnd >> 16) - 1
+
+
+@njit(cache=True, _nrt=False)
+def tt_store(
+    tt,
+    tb,
+    tagw,
+    genw,
+    base,
+    base_top,
+    key,
+    aux,
+    tag,
+    c0,
+    c1,
+    w,
+    wb,
+    alive,
+    won,
+    rel,
+    rem,
+    move,
+    gen,
+):
     """Record a fail-soft result for the partition of positions that share the cards the
     two-sided W = (``w``, ``wb``) fixes (see :func:`fixed_cards`): ``rel`` is a lower bound
     of the future tricks when ``won``, else an upper bound.
@@ -313,57 +363,69 @@ def tt_store(tt, tb, base, base_top, key, aux, tag, c0, c1, w, wb, alive, won, r
     v1 = c1 & m1
     if all_top:
         base = base_top
-    victim = -1
-    victim_rem = 127
+    # an entry for the same partition takes the new bound (its check byte matches)
+    pat = np.uint64(tag) * np.uint64(0x0101010101010101)
+    w0 = base >> 3
+    for k in range(TT_WAYS >> 3):
+        x = tagw[w0 + k] ^ pat
+        hits = ~(x + np.uint64(0x7F7F7F7F7F7F7F7F)) & np.uint64(0x8080808080808080)
+        while hits != 0:
+            e = base + 8 * k + (ctz(hits) >> 3)
+            hits &= hits - np.uint64(1)
+            if (
+                tt[e, C_KEY] == key
+                and tt[e, C_AUX] == aux
+                and tt[e, C_M0] == m0
+                and tt[e, C_M1] == m1
+                and tt[e, C_V0] == v0
+                and tt[e, C_V1] == v1
+            ):
+                lb, ub, mv_ = entry_bounds(tt, e)
+                if won:
+                    if rel > lb:
+                        lb = rel
+                elif rel < ub:
+                    ub = rel
+                if move >= 0:
+                    mv_ = move
+                tt[e, C_BND] = lb | (ub << 8) | ((mv_ + 1) << 16)
+                return
+    # else a new entry replaces the bucket's last entry of another search (the generation
+    # byte may also match an old one: that entry then only competes on depth), or the
+    # first of the shallowest ones
     gen8 = gen & 0x7F
-    for j in range(TT_WAYS):
-        e = base + j
-        if tb[B_GEN, e] != gen8:
-            # another search's entry (the byte may also match an old one: that entry then
-            # only competes on depth for its slot, never on its contents)
-            victim = e
-            victim_rem = -1
-            continue
-        if (
-            tb[B_TAG, e] == tag
-            and tt[C_KEY, e] == key
-            and tt[C_AUX, e] == aux
-            and tt[C_M0, e] == m0
-            and tt[C_M1, e] == m1
-            and tt[C_V0, e] == v0
-            and tt[C_V1, e] == v1
-        ):
-            if won:
-                if rel > tb[B_LB, e]:
-                    tb[B_LB, e] = rel
-            elif rel < tb[B_UB, e]:
-                tb[B_UB, e] = rel
-            if move >= 0:
-                tb[B_MOVE, e] = move
-            return
-        if tb[B_REM, e] < victim_rem:
-            victim = e
-            victim_rem = tb[B_REM, e]
+    gpat = np.uint64(gen8) * np.uint64(0x0101010101010101)
+    victim = -1
+    for k in range((TT_WAYS >> 3) - 1, -1, -1):
+        other = (genw[w0 + k] ^ gpat) + np.uint64(0x7F7F7F7F7F7F7F7F)
+        other &= np.uint64(0x8080808080808080)
+        if other != 0:
+            victim = base + 8 * k + (hibit(other) >> 3)
+            break
+    if victim < 0:
+        victim_rem = 127
+        for j in range(TT_WAYS):
+            e = base + j
+            if tb[B_REM, e] < victim_rem:
+                victim = e
+                victim_rem = tb[B_REM, e]
     e = victim
-    tt[C_KEY, e] = key
-    tt[C_AUX, e] = aux
-    tt[C_M0, e] = m0
-    tt[C_M1, e] = m1
-    tt[C_V0, e] = v0
-    tt[C_V1, e] = v1
+    tt[e, C_KEY] = key
+    tt[e, C_AUX] = aux
+    tt[e, C_M0] = m0
+    tt[e, C_M1] = m1
+    tt[e, C_V0] = v0
+    tt[e, C_V1] = v1
     if won:
-        tb[B_LB, e] = rel
-        tb[B_UB, e] = rem
+        tt[e, C_BND] = rel | (rem << 8) | ((move + 1) << 16)
     else:
-        tb[B_LB, e] = 0
-        tb[B_UB, e] = rel
-    tb[B_MOVE, e] = move
+        tt[e, C_BND] = 0 | (rel << 8) | ((move + 1) << 16)
     tb[B_REM, e] = rem
     tb[B_TAG, e] = tag
     tb[B_GEN, e] = gen8
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ruff_caps(hands, trump, side, mine):
     """Per suit, how many rounds side ``mine`` can cash without a ruff: the shortest holding of
     an opponent who still has trumps (13 when none has). Trumps themselves are never capped.
@@ -381,7 +443,7 @@ def ruff_caps(hands, trump, side, mine):
     return caps
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def run_suit(hands, gone, h, s, side, cap, lead_first, partner_first, partner_seat, skip):
     """Rounds the side of ``h`` surely wins when ``h`` leads suit ``s`` round after round.
 
@@ -455,7 +517,7 @@ def run_suit(hands, gone, h, s, side, cap, lead_first, partner_first, partner_se
     return r, kept, (1 << wmin) << (16 * s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def suit_runs(hands, gone, h, side, caps, called_suit, lead_first, partner_first, partner_seat):
     """run_suit for each suit: (rounds packed 4 bits per suit, kept-lead mask, W of all)."""
     rounds = 0
@@ -474,7 +536,7 @@ def suit_runs(hands, gone, h, side, caps, called_suit, lead_first, partner_first
     return rounds, kept_mask, w
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def plan_suits(rounds, kept_mask, w_all, exclude, handoff):
     """Best total when a hand cashes its runs (from suit_runs) one suit after the other,
     skipping the suits in ``exclude``: suits where it keeps the lead first, then (if
@@ -504,7 +566,7 @@ def plan_suits(rounds, kept_mask, w_all, exclude, handoff):
     return tot, w, used
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def spare_ok(hands, q, plan, rounds, keep, played, not_free):
     """Can partner ``q`` follow or discard through the planned rounds (``rounds``, 4 bits per
     suit, for the suits in ``plan``) using only cards outside the suits in ``keep``? Discards
@@ -527,7 +589,7 @@ def spare_ok(hands, q, plan, rounds, keep, played, not_free):
     return need <= free
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def side_count(side, which):
     """Number of seats on side ``which``."""
     n = 0
@@ -537,7 +599,7 @@ def side_count(side, which):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def quick_tricks(hands, leader, trump, side, called_bit, holder, pend):
     """Tricks the leader's side can take at once from the top, whatever the others do.
 
@@ -637,7 +699,7 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend):
     return best, best_w
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ruff_plan(hands, leader, pp, trump, side, l_rounds, l_kept, l_w, p_rounds, p_kept, p_wall):
     """Quick tricks through a ruff: the leader first runs suits of his own (not trumps, not
     the ruff suit s), then leads s, which his partner ``pp`` lacks, and the partner ruffs;
@@ -696,7 +758,7 @@ def ruff_plan(hands, leader, pp, trump, side, l_rounds, l_kept, l_w, p_rounds, p
     return best, best_w
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _used_nibbles(used):
     """A mask with 4 set bits for each suit in ``used`` (to select packed per-suit counts)."""
     m = 0
@@ -706,7 +768,7 @@ def _used_nibbles(used):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def later_tricks(hands, trump, side, which, pairs):
     """Trump tricks side ``which`` is sure to win eventually with its run of top trumps (its
     trumps above every opponent trump: each wins any trick it is played to).
@@ -750,10 +812,12 @@ def later_tricks(hands, trump, side, which, pairs):
     return best, wb << (16 * trump)
 
 
-@njit(cache=True)
-def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard_ok, mv, run):
+@njit(cache=True, _nrt=False)
+def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard_ok, mv, run, d):
     """Legal moves of seat ``p``, one per run of equivalent cards (its lowest card), with the
-    run's mask. Applies the called-card obligation. Returns the number of moves."""
+    run's mask, into row ``d`` of ``mv``/``run`` (rows, not slices: a slice is a new array
+    whose reference count numba updates on every call). Applies the called-card obligation.
+    Returns the number of moves."""
     h = hands[p]
     obliged = pend == 1 and p == holder
     if pos > 0:
@@ -761,8 +825,8 @@ def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard
         if lh:
             if obliged and lead_suit == (called_bit >> 4):
                 # first lead of the called suit: the holder must play the called card
-                mv[0] = called_bit
-                run[0] = 1 << called_bit
+                mv[d, 0] = called_bit
+                run[d, 0] = 1 << called_bit
                 return 1
             lo_s = lead_suit
             hi_s = lead_suit + 1
@@ -782,8 +846,8 @@ def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard
             cb = 1 << (called_bit & 15)
             if pos == 0:
                 # the holder leading the called suit must lead the called card
-                mv[n] = called_bit
-                run[n] = 1 << called_bit
+                mv[d, n] = called_bit
+                run[d, n] = 1 << called_bit
                 n += 1
                 continue
             # the called card is never equivalent to its neighbours
@@ -800,18 +864,18 @@ def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard
                 r = mine & (lim - 1) & ~(x - 1)
             else:
                 r = mine & ~(x - 1)
-            mv[n] = 16 * s + ctz(x)
-            run[n] = r << (16 * s)
+            mv[d, n] = 16 * s + ctz(x)
+            run[d, n] = r << (16 * s)
             n += 1
             rest &= ~r
         if special >= 0:
-            mv[n] = special
-            run[n] = 1 << special
+            mv[d, n] = special
+            run[d, n] = 1 << special
             n += 1
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def later_best(hands, p, pos, ls, trump):
     """The best card the players after ``p`` in this trick can offer in a trick led in suit
     ``ls``: each offers his highest card of ``ls``, or when void his highest trump. Returns
@@ -835,7 +899,7 @@ def later_best(hands, p, pos, ls, trump):
     return bs, bb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def predict_win(p, pos, x, wseat, wbit, lseat, lbit, trump, side):
     """Guess whether p's side wins the trick if p plays card bit ``x`` now, given the best
     card (``lseat``, ``lbit``; see later_best) the later players can offer: the side holding
@@ -853,7 +917,7 @@ def predict_win(p, pos, x, wseat, wbit, lseat, lbit, trump, side):
     return side[ws] == side[p]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def order_moves(
     hands,
     p,
@@ -870,6 +934,7 @@ def order_moves(
     tt_move,
     mv,
     run,
+    d,
     n,
     wt,
 ):
@@ -885,10 +950,10 @@ def order_moves(
     if wants and pos > 0:
         lseat, lbit = later_best(hands, p, pos, lead_suit, trump)
     for i in range(n):
-        b = mv[i]
+        b = mv[d, i]
         s = b >> 4
         r = b & 15
-        top_of_run = hibit(run[i]) & 15
+        top_of_run = hibit(run[d, i]) & 15
         a_s = suit_bits(alive, s)
         topcard = hibit(a_s)
         w = 0
@@ -978,26 +1043,26 @@ def order_moves(
         hv = hist[p * 64 + b]
         if hv > 0:
             w += (63 - clz(hv)) // 4 if hv > 1 else 1
-        if tt_move >= 0 and (run[i] >> tt_move) & 1:
+        if tt_move >= 0 and (run[d, i] >> tt_move) & 1:
             w += 100
         wt[i] = w
     # insertion sort, descending weight (stable)
     for i in range(1, n):
         kw = wt[i]
-        km = mv[i]
-        kr = run[i]
+        km = mv[d, i]
+        kr = run[d, i]
         j = i - 1
         while j >= 0 and wt[j] < kw:
             wt[j + 1] = wt[j]
-            mv[j + 1] = mv[j]
-            run[j + 1] = run[j]
+            mv[d, j + 1] = mv[d, j]
+            run[d, j + 1] = run[d, j]
             j -= 1
         wt[j + 1] = kw
-        mv[j + 1] = km
-        run[j + 1] = kr
+        mv[d, j + 1] = km
+        run[d, j + 1] = kr
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trump_tricks(hands, trump, side, which):
     """Tricks side ``which`` surely wins with the trumps of one of its hands h.
 
@@ -1040,7 +1105,7 @@ def trump_tricks(hands, trump, side, which):
     return best, best_w
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sure_trump_tricks(hands, trump, side, which, pairs):
     """The better of later_tricks and trump_tricks for side ``which``: (tricks, W)."""
     lt, lw = later_tricks(hands, trump, side, which, pairs)
@@ -1050,7 +1115,7 @@ def sure_trump_tricks(hands, trump, side, which, pairs):
     return lt, lw
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def raise_w(w, wb, hands):
     """A smaller W = (``w``, ``wb``) that fixes the same positions. When a suit's top cut-off
     card lies in the bottom run of cards held by one hand, the lengths already place that run,
@@ -1096,7 +1161,7 @@ def raise_w(w, wb, hands):
     return out, outb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def side_holding(hands, side, x, s):
     """Suit ``s`` seen from side ``x``: (its cards there, the other side's cards there,
     the longest holding of one ``x`` hand)."""
@@ -1115,7 +1180,7 @@ def side_holding(hands, side, x, s):
     return ours, theirs, longest
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend, discard_ok):
     """True (with W) if the side opposing ``x`` is sure of a trick, for when ``x`` needs every
     remaining trick. Two sound cases, both only when ``x`` holds no trumps (so it cannot ruff):
@@ -1187,7 +1252,7 @@ def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend,
     return False, 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ducks_to_the_end(hands, x):
     """Can the lone declarer ``x``, not on lead at no trump, lose every remaining trick?
 
@@ -1209,7 +1274,7 @@ def ducks_to_the_end(hands, x):
     return True, wb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def forced_to_win(hands, leader, x, skip):
     """Must the lone declarer ``x`` win the trick a defender ``leader`` leads at no trump?
 
@@ -1225,7 +1290,7 @@ def forced_to_win(hands, leader, x, skip):
     return False, 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def qt_ceiling(hands, leader, trump, side):
     """An upper bound of quick_tricks for the leader's side: every counted round is led by
     one hand of the side and won in its suit, so a suit adds at most the side's longest
@@ -1242,7 +1307,7 @@ def qt_ceiling(hands, leader, trump, side):
     return tot
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pend, discard_ok):
     """Cheap sure-trick bounds at a trick start (FAM_T). Returns (settled, value, W)."""
     # quick tricks only settle the node when they reach `decisive`; their count never
@@ -1321,7 +1386,7 @@ def search(
     hands = hands0.copy()
     n0 = popcount(hands[0])
     total = 4 * n0
-    nb = tt.shape[1] // TT_WAYS
+    nb = tt.shape[0] // TT_WAYS
     mv = np.empty((total + 1, 14), np.int64)
     run = np.empty((total + 1, 14), np.int64)
     wt = np.empty(14, np.int64)
@@ -1352,6 +1417,9 @@ def search(
     # the smaller misère game's results (misere_proof), for the misère-like phases only
     rx_k, rx_v = new_memo(RX_MEMO_BITS if fam == FAM_E and trump == NT else 0)
     rx_cnt = np.zeros(2, np.int64)
+    # the check and generation bytes, eight slots a word (tt_probe, tt_store)
+    tagw = tb[B_TAG].view(np.uint64)
+    genw = tb[B_GEN].view(np.uint64)
 
     pend[0] = pend0
     called_suit = called_bit >> 4 if called_bit >= 0 else -1
@@ -1460,23 +1528,24 @@ def search(
                     base = tt_bucket(key, aux, nb)
                     base_top = tt_bucket(key, aux ^ (top_owners(c0, c1, alive) << 40), nb)
                     tag = tt_tag(key, aux)
-                    st, e = tt_probe(tt, tb, base_top, key, aux, tag, c0, c1, tneed)
+                    st, e = tt_probe(tt, tagw, base_top, key, aux, tag, c0, c1, tneed)
                     if st < 0:
                         e_top = e
-                        st, e = tt_probe(tt, tb, base, key, aux, tag, c0, c1, tneed)
+                        st, e = tt_probe(tt, tagw, base, key, aux, tag, c0, c1, tneed)
                         if e < 0:
                             e = e_top
                     if st >= 0:
                         stats[S_TT_HITS] += 1
                         if fam == FAM_T:
-                            v = c + (tb[B_LB, e] if st == 1 else tb[B_UB, e])
+                            e_lb, e_ub, _ = entry_bounds(tt, e)
+                            v = c + (e_lb if st == 1 else e_ub)
                         else:
                             v = st
-                        w, wb = w_from_masks(tt[C_M0, e], tt[C_M1, e], alive)
+                        w, wb = w_from_masks(tt[e, C_M0], tt[e, C_M1], alive)
                         settled = True
                     else:
                         if e >= 0:
-                            tt_move = tb[B_MOVE, e]
+                            tt_move = entry_bounds(tt, e)[2]
                         if fam == FAM_T:
                             settled, v, w = trick_bounds(
                                 hands,
@@ -1525,8 +1594,9 @@ def search(
                     called_bit,
                     holder,
                     discard_ok,
-                    mv[d],
-                    run[d],
+                    mv,
+                    run,
+                    d,
                 )
                 if n > 1:
                     dn = goal - cnt[d] if fam == FAM_E else 1
@@ -1546,8 +1616,9 @@ def search(
                         alive,
                         killer,
                         tt_move,
-                        mv[d],
-                        run[d],
+                        mv,
+                        run,
+                        d,
                         n,
                         wt,
                     )
@@ -1607,6 +1678,8 @@ def search(
                 tt_store(
                     tt,
                     tb,
+                    tagw,
+                    genw,
                     t_base[d],
                     t_base_top[d],
                     t_key[d],
@@ -1685,23 +1758,24 @@ GOAL_PIEK = 3  # 1 if the lone declarer can take exactly one trick
 UNDECIDED = -1  # result of a position abandoned at its node budget (max_nodes)
 ABANDONED = -1000  # search's return value when it gives up
 
-DEFAULT_TT_BITS = 18  # 2**18 entries * 54 bytes = 14.2 MB per thread, 2048 buckets
+DEFAULT_TT_BITS = 18  # 2**18 entries * 67 bytes = 17.6 MB per thread, 2048 buckets
 # A search that outgrows the default table starts again on a larger one. Almost every
 # position needs far fewer nodes than ESCALATE_NODES and never pays for the larger table
 # (allocating and touching it, and its cache misses); a rare one whose working set does not
 # fit thrashes the small table: one 13-card deal took 135M nodes at 2**18 entries and 25M at
 # 2**21. The restart wastes at most ESCALATE_NODES per search already run.
 ESCALATE_NODES = 4_000_000
-BIG_TT_BITS = 21  # 2**21 entries * 54 bytes = 113 MB per thread, allocated on first need
+BIG_TT_BITS = 21  # 2**21 entries * 67 bytes = 140 MB per thread, allocated on first need
 
 
 @njit(cache=True)
 def new_table(tt_bits):
-    """Empty transposition table arrays, column-major so a bucket scan reads one column
-    contiguously (int64 key/aux/partition columns; int8 bounds, move, depth, check byte and
-    search generation)."""
+    """Empty transposition table arrays: ``tt`` holds one 64-byte row per entry (shape key,
+    aux, partition masks and values, packed bounds and best move: C_* columns), ``tb`` one
+    byte per slot in each of its B_* rows (check byte, search generation, depth), which a
+    bucket scan reads eight slots at a time."""
     size = 1 << tt_bits
-    tt = np.zeros((TT_COLS, size), np.int64)
+    tt = np.zeros((size, TT_COLS), np.int64)
     tb = np.zeros((TB_ROWS, size), np.int8)
     return tt, tb
 
@@ -1919,7 +1993,7 @@ def solve_escalating(
         if big or r != UNDECIDED or budget == max_nodes:
             return r, gen, big_tt, big_tb
         # the small table's limit, not the caller's budget: again on the large table
-        if big_tt.shape[1] < (1 << BIG_TT_BITS):
+        if big_tt.shape[0] < (1 << BIG_TT_BITS):
             big_tt, big_tb = new_table(BIG_TT_BITS)
         stats[S_ESCALATED] += 1
         big = True

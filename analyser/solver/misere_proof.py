@@ -34,7 +34,7 @@ RX_MEMO_BITS = 15  # 32768 states, 1.3 MB
 RX_EMPTY, RX_SAFE, RX_LOST = 0, 1, 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def suit_is_safe(mine, others):
     """True if, for each of the declarer's cards y in one suit (``mine``), the other hands
     (``others``) hold no more cards below y than he does: he can always follow under."""
@@ -49,7 +49,7 @@ def suit_is_safe(mine, others):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def forced_in_suit(hands, x, s):
     """True if a lead of suit ``s`` by a defender forces the lone declarer ``x`` to win at
     no trump: he holds the suit, a defender does, and every defender holding it has a card
@@ -69,7 +69,7 @@ def forced_in_suit(hands, x, s):
     return held
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hole_suits(hands, x):
     """The suits (4-bit set) in which the declarer ``x`` holds a card y with more of the other
     hands' cards below y than of his own (suit_is_safe fails)."""
@@ -120,7 +120,7 @@ def canon(h0, h1, h2, h3, x, holes):
     return out[0], out[1], out[2], out[3]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _options(h, p, x, holes, lead_suit, sep_all, opts):
     """Cards seat ``p`` may play in the smaller game, one per class, into ``opts``; returns
     their number. ``sep_all`` holds the cards that separate classes in a hole: for the
@@ -171,7 +171,7 @@ def _options(h, p, x, holes, lead_suit, sep_all, opts):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _slot(h0, h1, h2, h3, nbits):
     z = h0 * -7046029254386353131 + h1 * 0x9E3779B1 + h2 * -4658895280553007687 + h3 * 31
     z ^= z >> 29
@@ -234,7 +234,7 @@ def _enter_state(lvl, h0, h1, h2, h3, x, holes, ls, hd, nc, fh, fi, mk, mv, cnt)
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _enter_play(lvl, h0, h1, h2, h3, x, holes, leader, pos, ls, hd, nc, table, fh, fi, ob, cnt):
     """Open a frame for the next card of a trick. Returns 0 when the node budget is spent,
     else -1 (the frame's options are in ``ob[lvl]``)."""
@@ -265,7 +265,7 @@ def _enter_play(lvl, h0, h1, h2, h3, x, holes, leader, pos, ls, hd, nc, table, f
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _store(fh, fi, lvl, r, mk, mv, cnt):
     # a "lost" found after the budget ran out may only mean "not searched"
     if r == 1 or cnt[0] <= cnt[1]:
