@@ -9,8 +9,16 @@ import numpy as np
 from oracle import random_ending
 
 from analyser.cards import cards_to_mask
-from analyser.solver import GOAL_MISERE, GOAL_TRICKS, UNDECIDED, Solver, solve_batch
-from analyser.solver.engine import S_ESCALATED
+from analyser.solver import GOAL_GE, GOAL_MISERE, GOAL_TRICKS, UNDECIDED, Solver, solve_batch
+from analyser.solver.engine import (
+    N_STATS,
+    S_ESCALATED,
+    S_NODES,
+    S_SEARCHES,
+    move_entries,
+    new_table,
+    solve_one,
+)
 
 
 def _boards(seed: int, count: int, size: int) -> np.ndarray:
@@ -65,3 +73,31 @@ def test_solver_counts_its_escalations():
             assert small.solve(hands, 1, 3, [1, 2], goal) == plain.solve(hands, 1, 3, [1, 2], goal)
     assert small.stats[S_ESCALATED] > 0
     assert plain.stats[S_ESCALATED] == 0
+
+
+def test_entries_moved_to_the_large_table_answer_at_the_root():
+    # move_entries must place every entry where a probe of the large table looks: solving
+    # the same positions again there (same generation) is then settled at each search's root
+    rng = random.Random(15)
+    killer = np.zeros(256, np.int64)
+    searched = 0
+    for k in range(24):
+        hands = np.array([cards_to_mask(h) for h in random_ending(rng, 7)], np.int64)
+        trump, leader = k % 5, k % 4
+        decl = (0b0101, 0b0011, 0b0001)[k % 3]
+        goal, target = (GOAL_TRICKS, 0) if k % 2 else (GOAL_GE, 4)
+        small_tt, small_tb = new_table(10)
+        big_tt, big_tb = new_table(14)
+        first = np.zeros(N_STATS, np.int64)
+        r = solve_one(
+            hands, trump, leader, decl, goal, target, -1, True, small_tt, small_tb, 9, killer, first
+        )
+        move_entries(small_tt, small_tb, big_tt, big_tb, 9)
+        again = np.zeros(N_STATS, np.int64)
+        r2 = solve_one(
+            hands, trump, leader, decl, goal, target, -1, True, big_tt, big_tb, 9, killer, again
+        )
+        assert r2 == r
+        assert again[S_NODES] == again[S_SEARCHES]
+        searched += first[S_NODES] > first[S_SEARCHES]
+    assert searched >= 16  # most first solves needed a real search, not a root bound
