@@ -265,19 +265,26 @@ def tt_tag(key, aux):
 
 
 @njit(cache=True, _nrt=False)
+def equal_bytes(word, byte):
+    """0x80 in each byte of the uint64 ``word`` that equals ``byte``, 0 elsewhere. The table's
+    check and generation bytes are below 0x80, so adding 0x7F to a byte of ``word ^ pattern``
+    never carries into the next: the high bit is clear exactly where the bytes were equal."""
+    x = word ^ (np.uint64(byte) * np.uint64(0x0101010101010101))
+    return ~(x + np.uint64(0x7F7F7F7F7F7F7F7F)) & np.uint64(0x8080808080808080)
+
+
+@njit(cache=True, _nrt=False)
 def tt_probe(tt, tagw, base, key, aux, tag, c0, c1, need):
     """Look for an entry that decides this node. Returns (state, entry) with state
     1 = won, 0 = lost, -1 = nothing decisive (entry = the slot of a best move, or -1).
     ``tagw`` is the check-byte row of the table seen as uint64 words: eight slots are
-    compared at once (tags are below 0x80, so adding 0x7F to a byte never carries into the
-    next); only slots whose byte matches are read, one cache line each."""
+    compared at once (equal_bytes); only slots whose byte matches are read, one cache line
+    each."""
     move_slot = -1
     near_slot = -1
-    pat = np.uint64(tag) * np.uint64(0x0101010101010101)
     w0 = base >> 3
     for k in range(TT_WAYS >> 3):
-        x = tagw[w0 + k] ^ pat
-        hits = ~(x + np.uint64(0x7F7F7F7F7F7F7F7F)) & np.uint64(0x8080808080808080)
+        hits = equal_bytes(tagw[w0 + k], tag)
         while hits != 0:
             e = base + 8 * k + (ctz(hits) >> 3)
             hits &= hits - np.uint64(1)
@@ -303,6 +310,32 @@ def entry_bounds(tt, e):
     """(lower bound, upper bound, best move or -1) of table entry ``e``."""
     bnd = tt[e, C_BND]
     return bnd & 0xFF, (bnd >> 8) & 0xFF, (bnd >> 16) - 1
+
+
+@njit(cache=True, _nrt=False)
+def pack_bounds(lb, ub, move):
+    """The C_BND column of an entry with these bounds and best move (-1 for none)."""
+    return lb | (ub << 8) | ((move + 1) << 16)
+
+
+@njit(cache=True, _nrt=False)
+def victim_slot(tb, genw, base, gen8):
+    """The slot of the bucket at ``base`` a new entry of search generation ``gen8`` takes:
+    the bucket's last entry of another search (the generation byte may also match an old
+    one: that entry then only competes on depth), or else the first of the shallowest."""
+    w0 = base >> 3
+    for k in range((TT_WAYS >> 3) - 1, -1, -1):
+        other = equal_bytes(genw[w0 + k], gen8) ^ np.uint64(0x8080808080808080)
+        if other != 0:
+            return base + 8 * k + (hibit(other) >> 3)
+    victim = base
+    victim_rem = 127
+    for j in range(TT_WAYS):
+        e = base + j
+        if tb[B_REM, e] < victim_rem:
+            victim = e
+            victim_rem = tb[B_REM, e]
+    return victim
 
 
 @njit(cache=True, _nrt=False)
@@ -364,11 +397,9 @@ def tt_store(
     if all_top:
         base = base_top
     # an entry for the same partition takes the new bound (its check byte matches)
-    pat = np.uint64(tag) * np.uint64(0x0101010101010101)
     w0 = base >> 3
     for k in range(TT_WAYS >> 3):
-        x = tagw[w0 + k] ^ pat
-        hits = ~(x + np.uint64(0x7F7F7F7F7F7F7F7F)) & np.uint64(0x8080808080808080)
+        hits = equal_bytes(tagw[w0 + k], tag)
         while hits != 0:
             e = base + 8 * k + (ctz(hits) >> 3)
             hits &= hits - np.uint64(1)
@@ -388,28 +419,10 @@ def tt_store(
                     ub = rel
                 if move >= 0:
                     mv_ = move
-                tt[e, C_BND] = lb | (ub << 8) | ((mv_ + 1) << 16)
+                tt[e, C_BND] = pack_bounds(lb, ub, mv_)
                 return
-    # else a new entry replaces the bucket's last entry of another search (the generation
-    # byte may also match an old one: that entry then only competes on depth), or the
-    # first of the shallowest ones
     gen8 = gen & 0x7F
-    gpat = np.uint64(gen8) * np.uint64(0x0101010101010101)
-    victim = -1
-    for k in range((TT_WAYS >> 3) - 1, -1, -1):
-        other = (genw[w0 + k] ^ gpat) + np.uint64(0x7F7F7F7F7F7F7F7F)
-        other &= np.uint64(0x8080808080808080)
-        if other != 0:
-            victim = base + 8 * k + (hibit(other) >> 3)
-            break
-    if victim < 0:
-        victim_rem = 127
-        for j in range(TT_WAYS):
-            e = base + j
-            if tb[B_REM, e] < victim_rem:
-                victim = e
-                victim_rem = tb[B_REM, e]
-    e = victim
+    e = victim_slot(tb, genw, base, gen8)
     tt[e, C_KEY] = key
     tt[e, C_AUX] = aux
     tt[e, C_M0] = m0
@@ -417,9 +430,9 @@ def tt_store(
     tt[e, C_V0] = v0
     tt[e, C_V1] = v1
     if won:
-        tt[e, C_BND] = rel | (rem << 8) | ((move + 1) << 16)
+        tt[e, C_BND] = pack_bounds(rel, rem, move)
     else:
-        tt[e, C_BND] = 0 | (rel << 8) | ((move + 1) << 16)
+        tt[e, C_BND] = pack_bounds(0, rel, move)
     tb[B_REM, e] = rem
     tb[B_TAG, e] = tag
     tb[B_GEN, e] = gen8
@@ -1942,7 +1955,7 @@ def first_budget(max_nodes, tt_bits, escalate_nodes):
     return escalate_nodes
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def move_entries(tt, tb, big_tt, big_tb, gen):
     """Copy the entries of search generation ``gen`` from the table ``tt``/``tb`` into the
     larger ``big_tt``/``big_tb``, so a search started again there keeps what it proved.
@@ -1952,44 +1965,33 @@ def move_entries(tt, tb, big_tt, big_tb, gen):
     it there), any other to its shape's bucket."""
     gen8 = gen & 0x7F
     nb = big_tt.shape[0] // TT_WAYS
+    big_genw = big_tb[B_GEN].view(np.uint64)
     for e in range(tt.shape[0]):
         if tb[B_GEN, e] != gen8 or (tt[e, C_AUX] >> 16) != gen:
             continue
         key = tt[e, C_KEY]
         aux = tt[e, C_AUX]
-        top = 0
+        m0 = tt[e, C_M0]
+        m1 = tt[e, C_M1]
+        # the suits present (a card of each stands in for the suit), and whether the entry
+        # fixes each one's top slot
+        present = 0
         all_top = True
         for s in range(4):
-            present = 0
-            for p in range(4):
-                present |= (key >> (4 * (4 * p + s))) & 15
-            if present == 0:
-                continue
-            sh = 32 * (s & 1)
-            m = (tt[e, C_M0] if s < 2 else tt[e, C_M1]) >> sh
-            v = (tt[e, C_V0] if s < 2 else tt[e, C_V1]) >> sh
-            if m & 3 != 3:
-                all_top = False
-                break
-            top |= (4 | (v & 3)) << (3 * s)
+            if (key >> (4 * s)) & 0xF000F000F000F:
+                present |= 1 << (16 * s)
+                if (((m0 if s < 2 else m1) >> (32 * (s & 1))) & 3) != 3:
+                    all_top = False
         if all_top:
-            base = tt_bucket(key, aux ^ ((top + 1) << 40), nb)
+            top = top_owners(tt[e, C_V0], tt[e, C_V1], present)
+            base = tt_bucket(key, aux ^ (top << 40), nb)
         else:
             base = tt_bucket(key, aux, nb)
-        victim = -1
-        victim_rem = 127
-        for j in range(TT_WAYS):
-            f = base + j
-            if big_tb[B_GEN, f] != gen8:
-                victim = f
-                victim_rem = -1
-            elif big_tb[B_REM, f] < victim_rem:
-                victim = f
-                victim_rem = big_tb[B_REM, f]
+        f = victim_slot(big_tb, big_genw, base, gen8)
         for c in range(TT_COLS):
-            big_tt[victim, c] = tt[e, c]
+            big_tt[f, c] = tt[e, c]
         for r in range(TB_ROWS):
-            big_tb[r, victim] = tb[r, e]
+            big_tb[r, f] = tb[r, e]
 
 
 @njit(cache=True)
