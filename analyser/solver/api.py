@@ -308,9 +308,9 @@ def solve_batch(
     position whose search needs more is given up and answered UNDECIDED (-1). Every other
     answer stays exact; callers that use a budget must report the undecided positions.
 
-    Each worker owns a ``tt_bits`` table (14.2 MB at the default 18). A search that needs
+    Each worker owns a ``tt_bits`` table (17.6 MB at the default 18). A search that needs
     more than ``escalate_nodes`` (default ESCALATE_NODES = 4M; 0 = never) nodes on it is
-    restarted on a 2**21-entry table (113 MB, allocated by the worker on first need), where
+    restarted on a 2**21-entry table (140 MB, allocated by the worker on first need), where
     ``max_nodes`` applies.
 
     ``lower``/``upper`` (int8[n], optional, GOAL_TRICKS only) are bounds on the declarer
@@ -318,7 +318,7 @@ def solve_batch(
     count then skips the searches those bounds settle. They must be true bounds.
 
     Without a budget the threads take positions from one queue and keep their tables between
-    calls (a thread's table holds 14.2 MB, and 113 MB more once a position escalated);
+    calls (a thread's table holds 17.6 MB, and 140 MB more once a position escalated);
     ``on_done(k)`` (optional) is called as each block of ``k`` positions is finished. With a
     budget, whether a search ends within it depends on the table it starts from, so every
     call gets fresh tables and a fixed interleaving (position i to worker i mod threads):
