@@ -11,6 +11,7 @@ from oracle import random_ending
 from analyser.cards import cards_to_mask
 from analyser.solver import GOAL_GE, GOAL_MISERE, GOAL_TRICKS, UNDECIDED, Solver, solve_batch
 from analyser.solver.engine import (
+    KILLER_SIZE,
     N_STATS,
     S_ESCALATED,
     S_NODES,
@@ -79,7 +80,7 @@ def test_entries_moved_to_the_large_table_answer_at_the_root():
     # move_entries must place every entry where a probe of the large table looks: solving
     # the same positions again there (same generation) is then settled at each search's root
     rng = random.Random(15)
-    killer = np.zeros(256, np.int64)
+    killer = np.zeros(KILLER_SIZE, np.int64)
     searched = 0
     for k in range(24):
         hands = np.array([cards_to_mask(h) for h in random_ending(rng, 7)], np.int64)

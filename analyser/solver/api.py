@@ -18,6 +18,7 @@ from analyser.solver.engine import (
     GOAL_MISERE,
     GOAL_PIEK,
     GOAL_TRICKS,
+    KILLER_SIZE,
     N_STATS,
     new_table,
     solve_batch_kernel,
@@ -101,7 +102,7 @@ class _Tables:
         self.tt_bits = int(tt_bits)
         self.tt, self.tb = new_table(self.tt_bits)
         self.big_tt, self.big_tb = new_table(7)  # placeholder until a position needs it
-        self.killer = np.zeros(256, np.int64)
+        self.killer = np.zeros(KILLER_SIZE, np.int64)
         self.stats = np.zeros(N_STATS, np.int64)
         self.gen = 0
 
