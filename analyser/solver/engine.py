@@ -586,12 +586,18 @@ def plan_suits(rounds, kept_mask, w_all, exclude, handoff):
     return tot, w, used
 
 
+KEEP_ALL = 0xFFFF  # spare_deficit's keep_n when every kept suit is kept whole
+
+
 @njit(cache=True, _nrt=False)
-def spare_ok(hands, q, plan, rounds, keep, played, not_free):
-    """Can partner ``q`` follow or discard through the planned rounds (``rounds``, 4 bits per
-    suit, for the suits in ``plan``) using only cards outside the suits in ``keep``? Discards
-    must not disturb a suit still to be cashed. ``played`` (4 bits per suit) cards of q are
-    already gone; ``not_free`` is a card bit q may not throw (a pending called card) or -1."""
+def spare_deficit(hands, q, plan, rounds, keep, keep_n, played, not_free):
+    """How many cards partner ``q`` lacks to follow or discard through the planned rounds
+    (``rounds``, 4 bits per suit, for the suits in ``plan``); 0 or less when he can.
+    Discards must not disturb a suit still to be cashed: of a suit in ``keep`` he throws
+    only the cards beyond the ``keep_n`` (4 bits per suit; 15 = all) his own later rounds
+    there play (they are led from the top, so his lowest cards are spare). ``played``
+    (4 bits per suit) cards of q are already gone; ``not_free`` is a card bit q may not
+    throw (a pending called card) or -1."""
     need = 0
     free = 0
     for s in range(4):
@@ -602,11 +608,16 @@ def spare_ok(hands, q, plan, rounds, keep, played, not_free):
             r = (rounds >> (4 * s)) & 15
             if r > ln:
                 need += r - ln
-        elif not (keep >> s) & 1:
-            free += ln
-            if not_free >= 0 and (not_free >> 4) == s and (hands[q] >> not_free) & 1:
-                free -= 1
-    return need <= free
+            continue
+        spare = ln
+        if (keep >> s) & 1:
+            spare = ln - ((keep_n >> (4 * s)) & 15)
+            if spare <= 0:
+                continue
+        if not_free >= 0 and (not_free >> 4) == s and (hands[q] >> not_free) & 1:
+            spare -= 1
+        free += spare
+    return need - free
 
 
 @njit(cache=True, _nrt=False)
@@ -644,7 +655,7 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend):
     if best > 0:
         for q in range(4):
             if q != leader and side[q] == me:
-                if not spare_ok(hands, q, used, l_rounds, used, 0, nf):
+                if spare_deficit(hands, q, used, l_rounds, used, KEEP_ALL, 0, nf) > 0:
                     # keep only the single best suit: a partner void there discards elsewhere
                     best = 0
                     best_w = 0
@@ -697,13 +708,35 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend):
         tot = l_tot + 1 + r_e + p_tot
         if tot <= best:
             continue
-        # discards: the partner through the leader's suits, the leader through the rest
-        if not spare_ok(hands, pp, l_used, l_rounds, l_used | p_used | (1 << e), 0, nf):
-            continue
-        p_plan_rounds = (p_rounds & ~(15 << (4 * e))) | (r_e << (4 * e))
+        # discards: the partner through the leader's suits, the leader through the rest. Of
+        # the suits the partner runs later he keeps only the cards his rounds play (the
+        # entry card and r_e in e); when that is not enough, he cashes fewer rounds of his
+        # own and throws their cards too (each dropped round frees one card)
+        p_plan_rounds = (p_rounds & _used_nibbles(p_used)) | (r_e << (4 * e))
+        keep_n = p_plan_rounds + (1 << (4 * e))
+        short = spare_deficit(
+            hands, pp, l_used, l_rounds, l_used | p_used | (1 << e), keep_n, 0, nf
+        )
+        if short > 0:
+            if short > r_e + p_tot:
+                continue
+            tot -= short
+            if tot <= best:
+                continue
+            p_plan_rounds = drop_rounds(p_plan_rounds, short, e)
         l_played = (l_rounds & _used_nibbles(l_used)) + (1 << (4 * e))
-        if not spare_ok(
-            hands, leader, p_used | (1 << e), p_plan_rounds, p_used | (1 << e), l_played, nf
+        if (
+            spare_deficit(
+                hands,
+                leader,
+                p_used | (1 << e),
+                p_plan_rounds,
+                p_used | (1 << e),
+                KEEP_ALL,
+                l_played,
+                nf,
+            )
+            > 0
         ):
             continue
         best = tot
@@ -766,8 +799,12 @@ def ruff_plan(hands, leader, pp, trump, side, l_rounds, l_kept, l_w, p_rounds, p
         if tot <= best:
             continue
         # the partner discards through the leader's suits, keeping his trumps and later suits
-        if l_used != 0 and not spare_ok(
-            hands, pp, l_used, l_rounds, l_used | p_used | (1 << trump), 0, -1
+        if (
+            l_used != 0
+            and spare_deficit(
+                hands, pp, l_used, l_rounds, l_used | p_used | (1 << trump), KEEP_ALL, 0, -1
+            )
+            > 0
         ):
             l_tot, lw_used, l_used = 0, 0, 0
             tot = 1 + p_tot
@@ -786,6 +823,23 @@ def _used_nibbles(used):
         if (used >> s) & 1:
             m |= 15 << (4 * s)
     return m
+
+
+@njit(cache=True, _nrt=False)
+def drop_rounds(rounds, k, last):
+    """``rounds`` (4 bits per suit) less ``k`` rounds in all, taken from the suits other
+    than ``last`` first (a hand that stops cashing a suit early keeps the lead)."""
+    for s in range(5):
+        t = last if s == 4 else s
+        if k == 0:
+            break
+        if s < 4 and s == last:
+            continue
+        r = (rounds >> (4 * t)) & 15
+        take = r if r < k else k
+        rounds -= take << (4 * t)
+        k -= take
+    return rounds
 
 
 @njit(cache=True, _nrt=False)
