@@ -591,8 +591,9 @@ KEEP_ALL = 0xFFFF  # spare_deficit's keep_n when every kept suit is kept whole
 
 @njit(cache=True, _nrt=False)
 def spare_deficit(hands, q, plan, rounds, keep, keep_n, played, not_free):
-    """How many cards partner ``q`` lacks to follow or discard through the planned rounds
-    (``rounds``, 4 bits per suit, for the suits in ``plan``); 0 or less when he can.
+    """How many cards hand ``q`` (the leader's partner, or the leader while his partner
+    cashes) lacks to follow or discard through the planned rounds (``rounds``, 4 bits per
+    suit, for the suits in ``plan``); 0 or less when he can.
     Discards must not disturb a suit still to be cashed: of a suit in ``keep`` he throws
     only the cards beyond the ``keep_n`` (4 bits per suit; 15 = all) his own later rounds
     there play (they are led from the top, so his lowest cards are spare). ``played``
