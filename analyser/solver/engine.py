@@ -830,17 +830,12 @@ def _used_nibbles(used):
 def drop_rounds(rounds, k, last):
     """``rounds`` (4 bits per suit) less ``k`` rounds in all, taken from the suits other
     than ``last`` first (a hand that stops cashing a suit early keeps the lead)."""
-    for s in range(5):
-        t = last if s == 4 else s
-        if k == 0:
-            break
-        if s < 4 and s == last:
-            continue
-        r = (rounds >> (4 * t)) & 15
-        take = r if r < k else k
-        rounds -= take << (4 * t)
-        k -= take
-    return rounds
+    for s in range(4):
+        if s != last and k > 0:
+            take = min((rounds >> (4 * s)) & 15, k)
+            rounds -= take << (4 * s)
+            k -= take
+    return rounds - (min((rounds >> (4 * last)) & 15, k) << (4 * last))
 
 
 @njit(cache=True, _nrt=False)
