@@ -109,14 +109,19 @@ def oracle_solve(
     called: int | None = None,
     *,
     called_card_may_be_discarded: bool = True,
+    trick: Sequence[int] = (),
 ) -> int:
     """Value of an ending with best play by both sides, by exhaustive minimax.
 
     ``goal`` "tricks" gives the declarer side's trick count; ">=K", "misere" and "piek" give 1/0
     (whether the declarer side can reach the goal). Same meaning as ``analyser.solver.solve``.
+    ``trick``: cards already played to the current trick, from ``leader`` on; ``hands`` are
+    then the cards still held (the trick's players hold one card fewer).
     """
     lists = [[int(c) for c in h] for h in hands]
-    sizes = {len(h) for h in lists}
+    trick = tuple(int(c) for c in trick)
+    played = [1 if (i - leader) % N_SEATS < len(trick) else 0 for i in range(len(lists))]
+    sizes = {len(h) + played[i] for i, h in enumerate(lists)}
     if len(lists) != N_SEATS or len(sizes) != 1 or not 1 <= sizes.pop() <= 13:
         raise ValueError("need four hands of the same size (1..13 cards)")
     if len({c for h in lists for c in h}) != sum(len(h) for h in lists):
@@ -155,6 +160,8 @@ def oracle_solve(
                 results.append(value(after, winner, still, min(won + gain, cap)))
         return max(results) if seat in side else min(results)
 
+    if trick:
+        return play(start, trick, leader, True, 0)
     return value(start, leader, True, 0)
 
 

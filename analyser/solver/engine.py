@@ -1411,6 +1411,122 @@ def forced_to_win(hands, leader, x, skip):
 
 
 @njit(cache=True, _nrt=False)
+def second_hand_cut(hands, p, leader, lead, trump, side, need, rem, c):
+    """Sure tricks for the side of ``p``, the second hand of a trick whose lead ``lead`` was
+    played by ``leader``, ``need`` = tricks MAX still wants of the ``rem`` left (this one
+    included), ``c`` = MAX's tricks so far. Returns (settled, value, W).
+
+    The side surely wins this trick when no opponent still to play can ruff and either one
+    of its hands still to play can ruff (void in the suit led, holding trumps) or the side
+    holds the highest card of the suit led among the lead and the cards of the hands still
+    to play (the lead itself when a partner led it). That is one trick. The hand that wins
+    it then leads: with trumps, it takes a round with each of its trumps above every other
+    trump; once those have drawn the opponents' trumps (or without trumps), also the next
+    round of the suit led if it holds the two highest cards left there, the top card of each
+    other suit it holds, and every card of a suit no other hand holds. Settling here saves
+    playing out the rest of the trick before the trick-start bounds see the same (DDS checks
+    the second hand likewise)."""
+    me = side[p]
+    cutoff = need if me == 1 else rem - need + 1
+    ls = lead >> 4
+    ruffs = trump != NT and ls != trump
+    # a partner's lead is ours: it may win the trick itself
+    mates = side[leader] == me
+    ours = (1 << (lead & 15)) if mates else 0
+    theirs = 0 if mates else 1 << (lead & 15)
+    ruffer = -1
+    for k in range(3):
+        q = (p + k) & 3
+        hs = suit_bits(hands[q], ls)
+        can_ruff = ruffs and hs == 0 and suit_bits(hands[q], trump) != 0
+        if side[q] == me:
+            ours |= hs
+            if can_ruff:
+                ruffer = q
+        else:
+            if can_ruff:
+                return False, 0, 0
+            theirs |= hs
+    w = 0
+    top = -1
+    hh = ruffer
+    if hh < 0:
+        if ours == 0 or (theirs != 0 and hibit(ours) < hibit(theirs)):
+            return False, 0, 0
+        top = hibit(ours)
+        w = 1 << (16 * ls + top)
+        hh = leader
+        for k in range(3):
+            q = (p + k) & 3
+            if side[q] == me and (suit_bits(hands[q], ls) >> top) & 1:
+                hh = q
+    got = 1
+    if got < cutoff:
+        # the winner of this trick leads the next ones
+        drawn = True
+        if trump != NT:
+            # his trumps above every other trump (without the one he wins this trick with:
+            # his lowest when he ruffs) win a round each; once that leaves the opponents
+            # none, nothing of his can be ruffed
+            mt = suit_bits(hands[hh], trump)
+            if ruffer >= 0:
+                mt &= mt - 1
+            elif ls == trump and (mt >> top) & 1:
+                mt ^= 1 << top
+            oth = 0
+            longest = 0
+            for q in range(4):
+                if q != hh:
+                    ht = suit_bits(hands[q], trump)
+                    oth |= ht
+                    if side[q] != me and popcount(ht) > longest:
+                        longest = popcount(ht)
+            run = mt >> (hibit(oth) + 1) << (hibit(oth) + 1) if oth else mt
+            if run:
+                got += popcount(run)
+                w |= (run & -run) << (16 * trump)
+            drawn = longest <= popcount(run)
+        if not drawn or got >= cutoff:
+            if got < cutoff:
+                return False, 0, 0
+            return True, (c + got) if me == 1 else (c + rem - got), w
+        alive_ls = suit_bits(hands[0] | hands[1] | hands[2] | hands[3], ls)
+        mine = suit_bits(hands[hh], ls)
+        rest = alive_ls ^ (1 << hibit(alive_ls)) if alive_ls else 0
+        if (
+            ls != trump
+            and ruffer < 0
+            and (mine >> top) & 1
+            and hibit(alive_ls) == top
+            and rest != 0
+        ):
+            second = hibit(rest)
+            if (mine >> second) & 1:
+                got += 1
+                w |= 1 << (16 * ls + second)
+        for s in range(4):
+            if got >= cutoff:
+                break
+            hs = suit_bits(hands[hh], s)
+            if s == ls or s == trump or hs == 0:
+                continue
+            others = 0
+            for q in range(4):
+                if q != hh:
+                    others |= suit_bits(hands[q], s)
+            if others == 0:
+                got += popcount(hs)  # a suit no other hand holds
+            elif hibit(hs) > hibit(others):
+                got += 1
+                w |= 1 << (16 * s + hibit(hs))
+        if got < cutoff:
+            return False, 0, 0
+    if me == 1:
+        return True, c + got, w
+    return True, c + rem - got, w
+
+
+@njit(cache=True, _nrt=False)
 def qt_ceiling(hands, leader, trump, side):
     """An upper bound of quick_tricks for the leader's side: every counted round is led by
     one hand of the side and won in its suit, so a suit adds at most the side's longest
@@ -1700,6 +1816,21 @@ def search(
                             t_c1[d] = c1
                             t_base[d] = base
                             t_base_top[d] = base_top
+            elif pos == 1 and fam == FAM_T and pend[d] == 0:
+                settled, v, w = second_hand_cut(
+                    hands,
+                    p,
+                    seat_at[d - 1],
+                    card[d - 1],
+                    trump,
+                    side_max,
+                    beta - cnt[d],
+                    n0 - (d >> 2),
+                    cnt[d],
+                )
+                wb = 0
+                if settled:
+                    stats[S_QT_CUTS] += 1
             if not settled:
                 # alive: cards still in hands plus those on the table in this trick
                 alive = hands[0] | hands[1] | hands[2] | hands[3]
