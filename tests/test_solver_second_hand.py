@@ -11,7 +11,7 @@ import random
 import numpy as np
 from oracle import oracle_solve, random_ending
 
-from analyser.cards import N_RANKS, NOTRUMP, cards_to_mask
+from analyser.cards import N_RANKS, NOTRUMP, card, cards_to_mask
 from analyser.solver.engine import second_hand_cut
 
 LAYOUTS = (
@@ -27,6 +27,7 @@ def _bit(c: int) -> int:
 
 
 def _cut(hands_after, second, leader, lead, trump, side, need, rem):
+    """second_hand_cut on card lists (``lead`` already out of the leader's hand), c = 0."""
     masks = np.array([cards_to_mask(h) for h in hands_after], np.int64)
     return second_hand_cut(
         masks, second, leader, _bit(lead), trump, np.array(side, np.int64), need, rem, 0
@@ -73,17 +74,16 @@ def test_an_opponent_who_can_ruff_stops_the_cut():
     # West leads a club; North holds the club ace, but East (void, with a trump) plays after
     # him and could ruff it: nothing is sure. Without trumps the ace and North's winners are.
     s, h, c = 0, 1, 3
-    hands = [
-        [c * 13 + 12, s * 13 + 12, h * 13 + 12],  # N: CA SA HA
-        [s * 13 + 2, h * 13 + 3, h * 13 + 4],  # E: S4 H5 H6
-        [c * 13 + 5, s * 13 + 3, h * 13 + 5],  # S: C7 S5 H7
-        [c * 13 + 2, s * 13 + 4, h * 13 + 6],  # W: C4 S6 H8 (leads C4)
+    lead = card(c, 2)
+    after = [
+        [card(c, 12), card(s, 12), card(h, 12)],  # N: CA SA HA
+        [card(s, 2), card(h, 3), card(h, 4)],  # E: S4 H5 H6
+        [card(c, 5), card(s, 3), card(h, 5)],  # S: C7 S5 H7
+        [card(s, 4), card(h, 6)],  # W: S6 H8, after leading C4
     ]
-    after = [list(x) for x in hands]
-    after[3].remove(c * 13 + 2)
     side = [1, 0, 1, 0]
-    ok, _, _ = _cut(after, 0, 3, c * 13 + 2, s, side, 3, 3)
+    ok, _, _ = _cut(after, 0, 3, lead, s, side, 3, 3)
     assert not ok
-    ok, value, _ = _cut(after, 0, 3, c * 13 + 2, NOTRUMP, side, 3, 3)
+    ok, value, _ = _cut(after, 0, 3, lead, NOTRUMP, side, 3, 3)
     assert ok and value == 3
-    assert oracle_solve(after, NOTRUMP, 3, [0, 2], trick=(c * 13 + 2,)) == 3
+    assert oracle_solve(after, NOTRUMP, 3, [0, 2], trick=(lead,)) == 3

@@ -1463,67 +1463,54 @@ def second_hand_cut(hands, p, leader, lead, trump, side, need, rem, c):
     got = 1
     if got < cutoff:
         # the winner of this trick leads the next ones
+        alive = hands[0] | hands[1] | hands[2] | hands[3]
         drawn = True
         if trump != NT:
             # his trumps above every other trump (without the one he wins this trick with:
             # his lowest when he ruffs) win a round each; once that leaves the opponents
             # none, nothing of his can be ruffed
             mt = suit_bits(hands[hh], trump)
+            oth = suit_bits(alive, trump) ^ mt
+            longest = side_holding(hands, side, 1 - me, trump)[2]
             if ruffer >= 0:
                 mt &= mt - 1
             elif ls == trump and (mt >> top) & 1:
                 mt ^= 1 << top
-            oth = 0
-            longest = 0
-            for q in range(4):
-                if q != hh:
-                    ht = suit_bits(hands[q], trump)
-                    oth |= ht
-                    if side[q] != me and popcount(ht) > longest:
-                        longest = popcount(ht)
             run = mt >> (hibit(oth) + 1) << (hibit(oth) + 1) if oth else mt
             if run:
                 got += popcount(run)
                 w |= (run & -run) << (16 * trump)
             drawn = longest <= popcount(run)
-        if not drawn or got >= cutoff:
-            if got < cutoff:
-                return False, 0, 0
-            return True, (c + got) if me == 1 else (c + rem - got), w
-        alive_ls = suit_bits(hands[0] | hands[1] | hands[2] | hands[3], ls)
-        mine = suit_bits(hands[hh], ls)
-        rest = alive_ls ^ (1 << hibit(alive_ls)) if alive_ls else 0
-        if (
-            ls != trump
-            and ruffer < 0
-            and (mine >> top) & 1
-            and hibit(alive_ls) == top
-            and rest != 0
-        ):
-            second = hibit(rest)
-            if (mine >> second) & 1:
-                got += 1
-                w |= 1 << (16 * ls + second)
-        for s in range(4):
-            if got >= cutoff:
-                break
-            hs = suit_bits(hands[hh], s)
-            if s == ls or s == trump or hs == 0:
-                continue
-            others = 0
-            for q in range(4):
-                if q != hh:
-                    others |= suit_bits(hands[q], s)
-            if others == 0:
-                got += popcount(hs)  # a suit no other hand holds
-            elif hibit(hs) > hibit(others):
-                got += 1
-                w |= 1 << (16 * s + hibit(hs))
-        if got < cutoff:
-            return False, 0, 0
-    if me == 1:
-        return True, c + got, w
-    return True, c + rem - got, w
+        if drawn and got < cutoff:
+            alive_ls = suit_bits(alive, ls)
+            mine = suit_bits(hands[hh], ls)
+            rest = alive_ls ^ (1 << hibit(alive_ls)) if alive_ls else 0
+            if (
+                ls != trump
+                and ruffer < 0
+                and (mine >> top) & 1
+                and hibit(alive_ls) == top
+                and rest != 0
+            ):
+                second = hibit(rest)
+                if (mine >> second) & 1:
+                    got += 1
+                    w |= 1 << (16 * ls + second)
+            for s in range(4):
+                if got >= cutoff:
+                    break
+                hs = suit_bits(hands[hh], s)
+                if s == ls or s == trump or hs == 0:
+                    continue
+                others = suit_bits(alive, s) ^ hs
+                if others == 0:
+                    got += popcount(hs)  # a suit no other hand holds
+                elif hibit(hs) > hibit(others):
+                    got += 1
+                    w |= 1 << (16 * s + hibit(hs))
+    if got < cutoff:
+        return False, 0, 0
+    return True, (c + got) if me == 1 else (c + rem - got), w
 
 
 @njit(cache=True, _nrt=False)
@@ -1828,8 +1815,8 @@ def search(
                     n0 - (d >> 2),
                     cnt[d],
                 )
-                wb = 0
                 if settled:
+                    wb = 0
                     stats[S_QT_CUTS] += 1
             if not settled:
                 # alive: cards still in hands plus those on the table in this trick
