@@ -14,7 +14,7 @@ from dds_ref import hands_from_pbn, leader_side_tricks, leader_side_tricks_many
 from oracle import random_ending
 
 from analyser.cards import NOTRUMP, SOUTH, SPADES, cards_to_mask
-from analyser.solver.engine import quick_tricks
+from analyser.solver.engine import qt_ceiling, quick_tricks
 
 
 def _quick(hands, trump: int, leader: int) -> int:
@@ -50,3 +50,51 @@ def test_quick_tricks_never_exceed_dds_on_random_endings():
     assert not over, over[:3]
     # the bound is not vacuous: it reaches the true value on a quarter of these endings
     assert sum(q == d for q, d in zip(counts, dds, strict=True)) > len(boards) // 5
+
+
+def _random_layouts(rng: random.Random, n: int):
+    """``n`` random endings with every side layout (1 vs 3, adjacent, opposite), trumps or
+    not, a random leader, and sometimes a pending called card held by the leader's side."""
+    for _ in range(n):
+        size = rng.choice((3, 5, 7, 9, 13))
+        hands = random_ending(rng, size, rng.choice((2, 3, 4)))
+        masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+        trump = rng.choice((SPADES, 1, 2, 3, NOTRUMP))
+        leader = rng.randrange(4)
+        decl = rng.choice((1, 3, 5, 9, 6, 10, 12))
+        side = np.array([(decl >> p) & 1 for p in range(4)], np.int64)
+        called_bit, holder, pend = -1, -1, 0
+        if rng.random() < 0.3:
+            holder = rng.randrange(4)
+            c = rng.choice(hands[holder])
+            called_bit, pend = 16 * (c // 13) + c % 13, 1
+        yield masks, trump, leader, side, called_bit, holder, pend, size
+
+
+def test_quick_tricks_ceiling_bounds_the_count():
+    # qt_ceiling gates quick_tricks in the search: a ceiling below the count would only cost
+    # cut-offs, but it is meant to be an upper bound, and the gate's worth depends on it
+    rng = random.Random(20261124)
+    tight = 0
+    for masks, trump, leader, side, cb, holder, pend, _ in _random_layouts(rng, 4000):
+        q = int(quick_tricks(masks, leader, trump, side, cb, holder, pend)[0])
+        ceiling = int(qt_ceiling(masks, leader, trump, side))
+        assert q <= ceiling, (masks.tolist(), trump, leader, side.tolist(), q, ceiling)
+        tight += q == ceiling and q > 0
+    assert tight > 400  # the ceiling is reached, not vacuous
+
+
+def test_quick_tricks_with_a_decisive_count_settles_as_the_full_count():
+    # with ``decisive`` the partner's plans are skipped when they cannot reach it: whether
+    # the count reaches ``decisive`` must not change, and the count never exceeds the full one
+    rng = random.Random(20261125)
+    reached = skipped = 0
+    for masks, trump, leader, side, cb, holder, pend, size in _random_layouts(rng, 4000):
+        full = int(quick_tricks(masks, leader, trump, side, cb, holder, pend)[0])
+        decisive = rng.randrange(1, size + 1)
+        q = int(quick_tricks(masks, leader, trump, side, cb, holder, pend, decisive)[0])
+        assert (q >= decisive) == (full >= decisive)
+        assert q <= full
+        reached += full >= decisive
+        skipped += q < full
+    assert reached > 500 and skipped > 0
