@@ -1565,16 +1565,8 @@ def qt_ceiling(hands, leader, trump, side):
 @njit(cache=True, _nrt=False)
 def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pend, discard_ok):
     """Cheap sure-trick bounds at a trick start (FAM_T). Returns (settled, value, W)."""
-    # quick tricks only settle the node when they reach `decisive`; their count never
-    # exceeds qt_ceiling, which is far cheaper to compute
-    decisive = need if side_max[p] == 1 else rem - need + 1
-    if qt_ceiling(hands, p, trump, side_max) >= decisive:
-        q, qw = quick_tricks(hands, p, trump, side_max, called_bit, holder, pend, decisive)
-        if side_max[p] == 1:
-            if q >= need:
-                return True, c + q, qw
-        elif rem - q < need:
-            return True, c + rem - q, qw
+    # the trump bounds first: they cost a fraction of quick_tricks, and settling a node
+    # with them spares its call (time 0.97 on exact counts and rik >=8)
     if trump != NT:
         pairs = not (pend == 1 and (called_bit >> 4) == trump)
         # the trump bounds never exceed the side's trump count: skip a side whose trumps
@@ -1588,6 +1580,16 @@ def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pe
             lt, lw = sure_trump_tricks(hands, trump, side_max, 0, pairs)
             if rem - lt < need:
                 return True, c + rem - lt, lw
+    # quick tricks only settle the node when they reach `decisive`; their count never
+    # exceeds qt_ceiling, which is far cheaper to compute
+    decisive = need if side_max[p] == 1 else rem - need + 1
+    if qt_ceiling(hands, p, trump, side_max) >= decisive:
+        q, qw = quick_tricks(hands, p, trump, side_max, called_bit, holder, pend, decisive)
+        if side_max[p] == 1:
+            if q >= need:
+                return True, c + q, qw
+        elif rem - q < need:
+            return True, c + rem - q, qw
     if need == rem:
         # MAX needs every trick: does MIN surely get one?
         ok, w1 = sure_one_trick(
