@@ -691,8 +691,8 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
 
     A caller that only asks whether the count reaches ``decisive`` passes it (0, the
     default, asks for the full count): the plans through the partner are then skipped when
-    even all rounds of both hands plus the crossing trick stay below it (the count returned
-    is then that of plan 1)."""
+    they cannot reach it (the count returned is then that of plan 1; skipping never makes
+    the count exceed the full one)."""
     me = side[leader]
     caps = ruff_caps(hands, trump, side, me)
     called_suit = called_bit >> 4 if pend == 1 else -1
@@ -731,6 +731,9 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
     p_lf = called_bit if (pend == 1 and pp == holder) else -1
     l_pf = called_bit if (pend == 1 and leader == holder) else -1
     p_rounds, p_kept, p_wall = suit_runs(hands, 0, pp, side, caps, called_suit, p_lf, l_pf, leader)
+    # the partner's rounds from the top bound his rounds after an entry or a ruff as well,
+    # except in rare blocking layouts (a card fewer can spare an unblock): there this gate
+    # only loses a cut-off, and the test of it finds none on random endings
     if best < decisive and 1 + nibble_sum(p_rounds) + nibble_sum(l_rounds) < decisive:
         return best, best_w
     for e in range(4):
