@@ -726,7 +726,8 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
             pp = q
     # plans 2 and 3 count at most the leader's rounds, one crossing trick and the partner's
     # rounds, which are at most his cards: most calls that cannot settle the node stop here
-    if best < decisive and 1 + popcount(hands[pp]) + nibble_sum(l_rounds) < decisive:
+    l_sum = nibble_sum(l_rounds)
+    if best < decisive and 1 + popcount(hands[pp]) + l_sum < decisive:
         return best, best_w
     p_lf = called_bit if (pend == 1 and pp == holder) else -1
     l_pf = called_bit if (pend == 1 and leader == holder) else -1
@@ -734,7 +735,7 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
     # the partner's rounds from the top bound his rounds after an entry or a ruff as well,
     # except in rare blocking layouts (a card fewer can spare an unblock): there this gate
     # only loses a cut-off, and the test of it finds none on random endings
-    if best < decisive and 1 + nibble_sum(p_rounds) + nibble_sum(l_rounds) < decisive:
+    if best < decisive and 1 + nibble_sum(p_rounds) + l_sum < decisive:
         return best, best_w
     for e in range(4):
         le = suit_bits(hands[leader], e)
@@ -1321,6 +1322,15 @@ def side_holding(hands, side, x, s):
 
 
 @njit(cache=True, _nrt=False)
+def seat_of(hands, b):
+    """The seat holding card bit ``b``, or -1 when no hand holds it."""
+    for p in range(4):
+        if (hands[p] >> b) & 1:
+            return p
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend, discard_ok):
     """True (with W) if the side opposing ``x`` is sure of a trick, for when ``x`` needs every
     remaining trick. Two sound cases, both only when ``x`` holds no trumps (so it cannot ruff):
@@ -1359,10 +1369,7 @@ def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend,
         if a != 0:
             top = hibit(a)
             if ((mine >> top) & 1) == 0:
-                owner = 0
-                for p in range(4):
-                    if (hands[p] >> (16 * s + top)) & 1:
-                        owner = p
+                owner = seat_of(hands, 16 * s + top)
                 trusted = not (
                     pend == 1
                     and owner == holder
@@ -1555,10 +1562,7 @@ def qt_ceiling(hands, leader, trump, side):
             # by one of our t cards above it: t rounds, unless he runs out first
             top = hibit(theirs)
             t = popcount(ours >> (top + 1))
-            lx = 0
-            for q in range(4):
-                if (hands[q] >> (16 * s + top)) & 1:
-                    lx = popcount(suit_bits(hands[q], s))
+            lx = popcount(suit_bits(hands[seat_of(hands, 16 * s + top)], s))
             tot += longest if lx <= t else min(t, longest)
         elif ours != 0 and s != trump and trump != NT:
             tot += 1  # a lead in s for a partner to ruff (ruff_plan)
@@ -2095,10 +2099,9 @@ def solve_one(
     holder = -1
     if called >= 0:
         b = 16 * (called // 13) + called % 13
-        for p in range(4):
-            if (hands[p] >> b) & 1:
-                holder = p
-                called_bit = b
+        holder = seat_of(hands, b)
+        if holder >= 0:
+            called_bit = b
     pend0 = 1 if holder >= 0 else 0
     for k in range(killer.shape[0]):
         killer[k] = 0
