@@ -90,25 +90,43 @@ class PositionStore:
             )
         return self._bounds[key]
 
-    def at_least(
-        self, idx, trump: int, leader: int, decl, called: int, target, tag: str
-    ) -> np.ndarray:
+    def at_least(self, idx, trump: int, leader: int, decl, called, target, tag: str) -> np.ndarray:
         """1/0 per deal in ``idx``: the side ``decl`` (seat bitmask per deal or one mask)
-        takes at least ``target`` (per deal or one int) tricks."""
+        takes at least ``target`` (per deal or one int) tricks with the called card
+        ``called`` (per row or one card; -1 for none).
+
+        Rows may repeat a deal with other called cards (rik: every call of one trump at
+        once): the unknown ones are solved in one batch, grouped by deal and side, so the
+        calls that name the same partner on a deal share the solver's table."""
         idx, decl = self._index(idx, decl)
         target = np.broadcast_to(np.asarray(target, dtype=np.int64), idx.shape)
-        lo, hi = self._trick_record(trump, leader, called)
-        unknown = (lo[idx, decl] < target) & (hi[idx, decl] >= target)
+        called = np.broadcast_to(np.asarray(called, dtype=np.int64), idx.shape)
+        out = np.zeros(idx.size, dtype=np.int8)
+        unknown = np.zeros(idx.size, dtype=bool)
+        for value in np.unique(called):
+            m = called == value
+            lo, hi = self._trick_record(trump, leader, int(value))
+            out[m] = lo[idx[m], decl[m]] >= target[m]
+            unknown[m] = (lo[idx[m], decl[m]] < target[m]) & (hi[idx[m], decl[m]] >= target[m])
         if unknown.any():
             from analyser.solver import GOAL_GE
 
-            u_idx, u_decl, u_target = idx[unknown], decl[unknown], target[unknown]
-            res = self._solve(u_idx, trump, leader, u_decl, GOAL_GE, u_target, called, tag)
-            yes = res == 1
-            lo[u_idx[yes], u_decl[yes]] = np.maximum(lo[u_idx[yes], u_decl[yes]], u_target[yes])
-            no = ~yes
-            hi[u_idx[no], u_decl[no]] = np.minimum(hi[u_idx[no], u_decl[no]], u_target[no] - 1)
-        return (lo[idx, decl] >= target).astype(np.int8)
+            rows = np.flatnonzero(unknown)
+            rows = rows[np.lexsort((rows, decl[rows], idx[rows]))]  # deal, then side together
+            res = self._solve(
+                idx[rows], trump, leader, decl[rows], GOAL_GE, target[rows], called[rows], tag
+            )
+            for value in np.unique(called[rows]):
+                m = called[rows] == value
+                u_idx, u_decl, u_target = idx[rows][m], decl[rows][m], target[rows][m]
+                yes = res[m] == 1
+                lo, hi = self._trick_record(trump, leader, int(value))
+                lo[u_idx[yes], u_decl[yes]] = np.maximum(lo[u_idx[yes], u_decl[yes]], u_target[yes])
+                hi[u_idx[~yes], u_decl[~yes]] = np.minimum(
+                    hi[u_idx[~yes], u_decl[~yes]], u_target[~yes] - 1
+                )
+            out[rows] = res
+        return out
 
     def tricks(self, idx, trump: int, leader: int, decl, called: int, tag: str) -> np.ndarray:
         """Exact tricks of the side ``decl`` per deal in ``idx``."""

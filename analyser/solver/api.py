@@ -224,11 +224,30 @@ def _give_back(workers: list[_Tables]) -> None:
         _idle_workers.extend(workers)
 
 
+def _same_as_previous(hands, trump, leader, decl, goal) -> np.ndarray:
+    """Per position: True when it may search in the table of the position before it
+    (engine.same_table: same hands, trump, leader and side, both trick goals)."""
+    trick = (goal == GOAL_GE) | (goal == GOAL_TRICKS)
+    same = np.zeros(hands.shape[0], dtype=bool)
+    if hands.shape[0] > 1:
+        same[1:] = (
+            np.all(hands[1:] == hands[:-1], axis=1)
+            & (trump[1:] == trump[:-1])
+            & (leader[1:] == leader[:-1])
+            & (decl[1:] == decl[:-1])
+            & trick[1:]
+            & trick[:-1]
+        )
+    return same
+
+
 def _solve_shared_queue(n, columns, threads, tt_bits, escalate_nodes, out, on_done) -> None:
     """Solve positions 0..n-1 on ``threads`` threads that take blocks from one queue
     (guided: blocks shrink as the queue empties), so no thread idles while another still
     works through an expensive position. Exact answers only (no node budget): they do not
-    depend on which thread, with which table contents, solved a position."""
+    depend on which thread, with which table contents, solved a position. A block never
+    ends inside a run of positions that share a table (_same_as_previous)."""
+    same = _same_as_previous(*columns[:5])
     lock = threading.Lock()
     state = {"next": 0, "error": None}
 
@@ -240,6 +259,8 @@ def _solve_shared_queue(n, columns, threads, tt_bits, escalate_nodes, out, on_do
                     if a >= n:
                         return
                     blk = max(1, min(64, (n - a) // (4 * threads)))
+                    while a + blk < n and same[a + blk]:
+                        blk += 1
                     state["next"] = a + blk
                 idx = np.arange(a, a + blk, dtype=np.int64)
                 w.gen, w.big_tt, w.big_tb = solve_range(
@@ -317,6 +338,10 @@ def solve_batch(
     ``lower``/``upper`` (int8[n], optional, GOAL_TRICKS only) are bounds on the declarer
     side's tricks that the caller already knows from earlier ``>=K`` answers: the exact
     count then skips the searches those bounds settle. They must be true bounds.
+
+    Consecutive positions on the same hands, trump, leader and side with trick goals (rik
+    questions of one deal for several called cards, say) search in one table generation,
+    so what one proved serves the next: callers group such positions together.
 
     Without a budget the threads take positions from one queue and keep their tables between
     calls (a thread's table holds 17.6 MB, and 140 MB more once a position escalated);
