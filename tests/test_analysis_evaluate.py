@@ -156,3 +156,31 @@ def test_a_bid_that_never_makes_gets_no_trick_counts(family, tag, n, seed, short
         assert any("upper bound" in note for note in b.notes) and b.score_is_bound
     assert store.kind_solved[(tag, ">=K")] > 0
     assert store.kind_solved[(tag, "exact")] == 0
+
+
+def test_store_asks_many_calls_at_once_like_one_by_one():
+    """Every call of a trump in one at_least question (rows grouped by deal for the shared
+    table, repeated questions solved once) gives the answers of one question per call."""
+    hand = parse_hand("♠HV1087 ♥A92 ♦V3 ♣H54")
+    n = 24
+    deals = sample_deals(_known(hand, 1), n, 11)
+    owner = masks_to_owner(deals).astype(np.int64)
+    calls = [card(SPADES, 12), card(2, 12), card(3, 12)]  # the aces the hand lacks
+    rows_idx, rows_decl, rows_called = [], [], []
+    for c in calls + [calls[0]]:  # the first call twice: the same questions again
+        rows_idx.append(np.arange(n))
+        rows_decl.append(1 | (1 << owner[:, c]))
+        rows_called.append(np.full(n, c))
+    idx, decl, called = (np.concatenate(x) for x in (rows_idx, rows_decl, rows_called))
+    together = PositionStore(deals)
+    got = together.at_least(idx, HEARTS, 0, decl, called, 8, "t")
+    assert together.solved["t"] == 3 * n  # the repeated call was not solved again
+    apart = PositionStore(deals)
+    want = np.concatenate(
+        [
+            apart.at_least(np.arange(n), HEARTS, 0, d, c, 8, "a")
+            for d, c in zip(rows_decl, calls + [calls[0]], strict=True)
+        ]
+    )
+    assert np.array_equal(got, want)
+    assert 0 < int(got.sum()) < got.size  # both answers occur

@@ -21,8 +21,9 @@ score of a bid that never makes on the sample, which its note states):
   upper bound for every call with that partner) was measured to cost more than it saves when
   the rik usually makes, so it is not done. But all calls of a trump are asked in one batch,
   where the calls of a deal that name the same partner are solved one after the other on
-  one table (positions after the called card has fallen are the same for every call): 7-8%
-  less solver time on the rik questions of the benchmark's slow hands.
+  one table (positions after the called card has fallen are the same for every call): the
+  rik ``>=8`` questions took 8% less time on the benchmark's borderline rik hand, 4% on its
+  malheur hand (only the king calls in clubs can name one partner twice).
 * **alone / solo**: per strain a ``>=L`` question (L = the lowest alone level), exact counts
   only on deals that pass it; a strain never passing gets no counts (the report says so). Per
   bid the declarer's strain is the one with the highest make-probability (exact ties: higher

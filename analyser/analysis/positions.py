@@ -112,7 +112,12 @@ class PositionStore:
             from analyser.solver import GOAL_GE
 
             rows = np.flatnonzero(unknown)
-            rows = rows[np.lexsort((rows, decl[rows], idx[rows]))]  # deal, then side together
+            # each distinct question once (two calls can be the same position: both void of
+            # duty), sorted by deal, then side: a deal's questions for one partner together
+            code = ((idx[rows] * N_DECL + decl[rows]) * 64 + called[rows] + 1) * 16 + target[rows]
+            _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+            asked = rows
+            rows = rows[first]
             res = self._solve(
                 idx[rows], trump, leader, decl[rows], GOAL_GE, target[rows], called[rows], tag
             )
@@ -125,7 +130,7 @@ class PositionStore:
                 hi[u_idx[~yes], u_decl[~yes]] = np.minimum(
                     hi[u_idx[~yes], u_decl[~yes]], u_target[~yes] - 1
                 )
-            out[rows] = res
+            out[asked] = res[inverse.reshape(-1)]
         return out
 
     def tricks(self, idx, trump: int, leader: int, decl, called: int, tag: str) -> np.ndarray:

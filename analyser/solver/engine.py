@@ -2362,8 +2362,8 @@ def solve_range(
 
     A position that asks about the same deal and side as the one before it in ``idx``
     (:func:`same_table`: another called card, another target) searches on in that one's
-    table generation: rik questions of one deal with several called cards naming the same
-    partner searched 7% fewer nodes."""
+    table generation: the rik >=8 questions of 200 deals of the benchmark's borderline rik
+    hand (every trump and call) searched 7.4% fewer nodes (122.5M -> 113.4M)."""
     for j in range(idx.shape[0]):
         i = idx[j]
         keep = j > 0 and same_table(hands, trump, leader, decl, goal, idx[j - 1], i)
