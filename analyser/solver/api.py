@@ -21,6 +21,7 @@ from analyser.solver.engine import (
     KILLER_SIZE,
     N_STATS,
     new_table,
+    same_table,
     solve_batch_kernel,
     solve_escalating,
     solve_range,
@@ -224,30 +225,13 @@ def _give_back(workers: list[_Tables]) -> None:
         _idle_workers.extend(workers)
 
 
-def _same_as_previous(hands, trump, leader, decl, goal) -> np.ndarray:
-    """Per position: True when it may search in the table of the position before it
-    (engine.same_table: same hands, trump, leader and side, both trick goals)."""
-    trick = (goal == GOAL_GE) | (goal == GOAL_TRICKS)
-    same = np.zeros(hands.shape[0], dtype=bool)
-    if hands.shape[0] > 1:
-        same[1:] = (
-            np.all(hands[1:] == hands[:-1], axis=1)
-            & (trump[1:] == trump[:-1])
-            & (leader[1:] == leader[:-1])
-            & (decl[1:] == decl[:-1])
-            & trick[1:]
-            & trick[:-1]
-        )
-    return same
-
-
 def _solve_shared_queue(n, columns, threads, tt_bits, escalate_nodes, out, on_done) -> None:
     """Solve positions 0..n-1 on ``threads`` threads that take blocks from one queue
     (guided: blocks shrink as the queue empties), so no thread idles while another still
     works through an expensive position. Exact answers only (no node budget): they do not
     depend on which thread, with which table contents, solved a position. A block never
-    ends inside a run of positions that share a table (_same_as_previous)."""
-    same = _same_as_previous(*columns[:5])
+    ends inside a run of positions that share a table (engine.same_table)."""
+    hands, trump, leader, decl, goal = columns[:5]
     lock = threading.Lock()
     state = {"next": 0, "error": None}
 
@@ -259,7 +243,9 @@ def _solve_shared_queue(n, columns, threads, tt_bits, escalate_nodes, out, on_do
                     if a >= n:
                         return
                     blk = max(1, min(64, (n - a) // (4 * threads)))
-                    while a + blk < n and same[a + blk]:
+                    while a + blk < n and same_table(
+                        hands, trump, leader, decl, goal, a + blk - 1, a + blk
+                    ):
                         blk += 1
                     state["next"] = a + blk
                 idx = np.arange(a, a + blk, dtype=np.int64)
