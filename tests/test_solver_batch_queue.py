@@ -72,3 +72,30 @@ def test_an_error_in_a_thread_reaches_the_caller():
     # and the tables went back to the pool in a usable state
     fixed = solve_batch(hands, trump, leader, decl, goal, target, max_nodes=10**12)
     assert np.array_equal(solve_batch(hands, trump, leader, decl, goal, target), fixed)
+
+
+def test_read_only_inputs_reuse_the_compiled_kernels():
+    """numba compiles a kernel once per combination of read-only flags of its array
+    arguments; solve_batch hands it fresh writable copies, so a caller passing read-only
+    views (broadcast scalars, a frozen deal array) never waits for another compilation."""
+    from analyser.solver import engine
+
+    hands, trump, leader, decl, goal, target = _mixed_batch(37, 6, 4)
+    kernels = (engine.solve_range, engine.solve_batch_kernel, engine.same_table)
+    # both paths (the queue, and the kernel with a node budget) with writable arrays first
+    expected = solve_batch(hands, trump, leader, decl, goal, target)
+    assert list(solve_batch(hands, trump, leader, decl, goal, target, max_nodes=10**12)) == list(
+        expected
+    )
+    before = [set(k.signatures) for k in kernels]
+    frozen = [np.array(x) for x in (hands, trump, leader, decl, goal, target)]
+    for x in frozen:
+        x.setflags(write=False)
+    assert list(solve_batch(*frozen)) == list(expected)
+    assert list(solve_batch(*frozen, max_nodes=10**12)) == list(expected)
+    # scalars broadcast to read-only views inside
+    one = solve_batch(
+        hands[:1], int(trump[0]), int(leader[0]), int(decl[0]), int(goal[0]), int(target[0])
+    )
+    assert one[0] == expected[0]
+    assert [set(k.signatures) for k in kernels] == before

@@ -341,7 +341,10 @@ def solve_batch(
         raise PositionError("max_nodes must be 0 (no budget) or positive")
     if int(escalate_nodes) < 0:
         raise PositionError("escalate_nodes must be 0 (never) or positive")
-    hands = np.ascontiguousarray(hands, dtype=np.int64)
+    # Fresh writable copies of every array argument: numba compiles one version of the
+    # kernels per combination of read-only flags, so a caller passing a read-only view (a
+    # broadcast scalar, say) paid another 10-50 s compilation, on its first call.
+    hands = np.array(hands, dtype=np.int64, order="C")
     if hands.ndim != 2 or hands.shape[1] != N_SEATS:
         raise PositionError("hands must be an int64 array of shape (n, 4)")
     n = hands.shape[0]
@@ -349,8 +352,7 @@ def solve_batch(
     def column(x, default):
         if x is None:
             return np.full(n, default, dtype=np.int64)
-        arr = np.ascontiguousarray(np.broadcast_to(np.asarray(x), (n,)), dtype=np.int64)
-        return arr
+        return np.array(np.broadcast_to(np.asarray(x), (n,)), dtype=np.int64, order="C")
 
     trump_a = column(trump, 4)
     leader_a = column(leader, 0)
