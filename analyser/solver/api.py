@@ -343,7 +343,7 @@ def solve_batch(
         raise PositionError("escalate_nodes must be 0 (never) or positive")
     # Fresh writable copies of every array argument: numba compiles one version of the
     # kernels per combination of read-only flags, so a caller passing a read-only view (a
-    # broadcast scalar, say) paid another 10-50 s compilation, on its first call.
+    # broadcast scalar, say) paid another 2-10 s compilation on its first call.
     hands = np.array(hands, dtype=np.int64, order="C")
     if hands.ndim != 2 or hands.shape[1] != N_SEATS:
         raise PositionError("hands must be an int64 array of shape (n, 4)")

@@ -5,7 +5,7 @@ reference in the same run and prints the ratio, because these machines are share
 Run one section with `python tests/bench/run.py sampler` (names: the bench_*.py modules).
 
 Before the first section, warm.py fills numba's on-disk cache in a subprocess, so no timed
-section pays for (or is slowed down by) compilation in its own process.
+section pays for compilation.
 """
 
 from __future__ import annotations
