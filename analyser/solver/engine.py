@@ -36,6 +36,12 @@ Cost per node (measured with perf on rik positions; same nodes, same answers):
   every call, with atomic instructions: that was 38% of the solver's time.
 * Rows of the move arrays are passed as (array, row), not as slices: a slice is a new array
   object, reference-counted again.
+* Those helpers are also compiled with ``forceinline=True``. numba links each helper into
+  ``search`` as a separate function, and LLVM's inliner left them as real calls: every call
+  passed each array argument as seven machine words and went through numba's status-code
+  return. Inlined, the same 300 rik positions (``>=8``, then the exact count) took 7.9 s
+  instead of 10.3 s on one thread, with the same nodes and answers; the cost is a longer
+  first compilation (about 20 s more to fill numba's cache).
 * The table is entry-major (one 64-byte row per entry) with the per-slot check byte,
   generation and depth kept apart in byte rows. A bucket scan compares eight check bytes at
   once and reads only the entries whose byte matches, each in one cache line. The probe is
@@ -91,7 +97,7 @@ LEAD_KILLER_2 = LEAD_KILLER + 64
 KILLER_SIZE = LEAD_KILLER_2 + 64
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def beats(b, cur, trump):
     """True if card bit ``b`` beats the currently winning card bit ``cur``."""
     sb = b >> 4
@@ -101,7 +107,7 @@ def beats(b, cur, trump):
     return sb == trump
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def owner_codes(h0, h1, h2, h3):
     """Per suit, the owners (2 bits each, top card first) of the cards still in hands.
 
@@ -128,7 +134,7 @@ def owner_codes(h0, h1, h2, h3):
     return c0, c1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def length_key(h0, h1, h2, h3):
     """Suit lengths of the four hands, 4 bits each (the table's bucket key)."""
     k = 0
@@ -140,7 +146,7 @@ def length_key(h0, h1, h2, h3):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def w_from_masks(m0, m1, alive):
     """The W sets a table entry stands for in the current position: per suit, the lowest of
     the top cards it fixes (all cards above are then fixed too) in the first mask, and the
@@ -178,7 +184,7 @@ def w_from_masks(m0, m1, alive):
     return wt, wb
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def fixed_cards(alive_s, wt_s, wb_s):
     """The cards of one suit a two-sided W fixes: those at or above its lowest top card and
     those at or below its highest bottom card."""
@@ -197,7 +203,7 @@ W_MODE_WIN = 0
 W_MODE_DUCK = 2
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def w_mode(fam, need):
     """trick_w's mode for a trick that starts with ``need`` tricks still wanted (FAM_E)."""
     if fam == FAM_T:
@@ -205,7 +211,7 @@ def w_mode(fam, need):
     return W_MODE_DUCK if need == 0 else W_MODE_WIN
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def highest_beaten(c0, c1, c2, c3, win):
     """The highest of a trick's four cards that the winning card ``win`` beat in its own
     suit, or -1 when it beat none (then its rank decided nothing)."""
@@ -216,7 +222,7 @@ def highest_beaten(c0, c1, c2, c3, win):
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def trick_w(alive, wt, wb, win, beaten, mode):
     """Add one trick's comparison to W = (wt, wb): the trick's winner ``win`` beat cards of its
     own suit, the highest of them ``beaten``. Either fixing the top down to the winner or the
@@ -239,7 +245,7 @@ def trick_w(alive, wt, wb, win, beaten, mode):
     return wt, wb
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def top_owners(c0, c1, alive):
     """The owner of each suit's top card (2 bits per suit, 0 for a suit that is gone) plus
     one bit per suit still present: the finer bucket key of entries that fix every top card."""
@@ -251,7 +257,7 @@ def top_owners(c0, c1, alive):
     return t + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def tt_bucket(key, aux, nbuckets):
     """First slot of the bucket for a position shape (multiplicative hash of key and aux)."""
     x = key * -7046029254386353131 + aux * 0x9E3779B1
@@ -261,7 +267,7 @@ def tt_bucket(key, aux, nbuckets):
     return (x & (nbuckets - 1)) * TT_WAYS
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def tt_tag(key, aux):
     """An 8-bit check value of a position shape (key and aux): a bucket scan compares these
     bytes first and reads the 64-bit columns only where they agree."""
@@ -271,7 +277,7 @@ def tt_tag(key, aux):
     return (x >> 56) & 0x7F
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def equal_bytes(word, byte):
     """0x80 in each byte of the uint64 ``word`` that equals ``byte``, 0 elsewhere. The table's
     check and generation bytes are below 0x80, so adding 0x7F to a byte of ``word ^ pattern``
@@ -283,7 +289,7 @@ def equal_bytes(word, byte):
 NEAR_EXACT = 64  # tt_probe's likeness of an entry whose partition this position matches
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def near_likeness(x0, x1):
     """How alike an entry of the same shape whose partition a position does not match is to
     that position, from ``x0``/``x1`` = (owner codes ^ entry values) & entry masks (not both
@@ -299,7 +305,7 @@ def near_likeness(x0, x1):
     return ctz(x) >> 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def tt_probe(tt, tagw, base, key, aux, tag, c0, c1, need):
     """Look for an entry that decides this node. Returns (state, entry, likeness) with state
     1 = won, 0 = lost, -1 = nothing decisive; entry = the deciding entry, else the slot of a
@@ -344,20 +350,20 @@ def tt_probe(tt, tagw, base, key, aux, tag, c0, c1, need):
     return -1, near_slot, near_like
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def entry_bounds(tt, e):
     """(lower bound, upper bound, best move or -1) of table entry ``e``."""
     bnd = tt[e, C_BND]
     return bnd & 0xFF, (bnd >> 8) & 0xFF, (bnd >> 16) - 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def pack_bounds(lb, ub, move):
     """The C_BND column of an entry with these bounds and best move (-1 for none)."""
     return lb | (ub << 8) | ((move + 1) << 16)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def victim_slot(tb, genw, base, gen8, salt):
     """The slot of the bucket at ``base`` a new entry of search generation ``gen8`` takes:
     the bucket's last entry of another search (the generation byte may also match an old
@@ -385,7 +391,7 @@ def victim_slot(tb, genw, base, gen8, salt):
     return victim
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def tt_store(
     tt,
     tb,
@@ -485,7 +491,7 @@ def tt_store(
     tb[B_GEN, e] = gen8
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def ruff_caps(hands, trump, side, mine):
     """Per suit, how many rounds side ``mine`` can cash without a ruff: the shortest holding of
     an opponent who still has trumps (13 when none has). Trumps themselves are never capped.
@@ -503,7 +509,7 @@ def ruff_caps(hands, trump, side, mine):
     return caps
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def run_suit(hands, gone, h, s, side, cap, lead_first, partner_first, partner_seat, skip):
     """Rounds the side of ``h`` surely wins when ``h`` leads suit ``s`` round after round.
 
@@ -577,7 +583,7 @@ def run_suit(hands, gone, h, s, side, cap, lead_first, partner_first, partner_se
     return r, kept, (1 << wmin) << (16 * s)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def suit_runs(hands, gone, h, side, caps, called_suit, lead_first, partner_first, partner_seat):
     """run_suit for each suit: (rounds packed 4 bits per suit, kept-lead mask, W of all)."""
     rounds = 0
@@ -596,7 +602,7 @@ def suit_runs(hands, gone, h, side, caps, called_suit, lead_first, partner_first
     return rounds, kept_mask, w
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def plan_suits(rounds, kept_mask, w_all, exclude, handoff):
     """Best total when a hand cashes its runs (from suit_runs) one suit after the other,
     skipping the suits in ``exclude``: suits where it keeps the lead first, then (if
@@ -629,7 +635,7 @@ def plan_suits(rounds, kept_mask, w_all, exclude, handoff):
 KEEP_ALL = 0xFFFF  # spare_deficit's keep_n when every kept suit is kept whole
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def spare_deficit(hands, q, plan, rounds, keep, keep_n, played, not_free):
     """How many cards hand ``q`` (the leader's partner, or the leader while his partner
     cashes) lacks to follow or discard through the planned rounds (``rounds``, 4 bits per
@@ -661,7 +667,7 @@ def spare_deficit(hands, q, plan, rounds, keep, keep_n, played, not_free):
     return need - free
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def side_count(side, which):
     """Number of seats on side ``which``."""
     n = 0
@@ -671,13 +677,13 @@ def side_count(side, which):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def nibble_sum(x):
     """The sum of the four 4-bit counts packed in ``x`` (rounds per suit)."""
     return (x & 15) + ((x >> 4) & 15) + ((x >> 8) & 15) + ((x >> 12) & 15)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=0):
     """Tricks the leader's side can take at once from the top, whatever the others do.
 
@@ -814,7 +820,7 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
     return best, best_w
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def ruff_plan(hands, leader, pp, trump, side, l_rounds, l_kept, l_w, p_rounds, p_kept, p_wall):
     """Quick tricks through a ruff: the leader first runs suits of his own (not trumps, not
     the ruff suit s), then leads s, which his partner ``pp`` lacks, and the partner ruffs;
@@ -877,7 +883,7 @@ def ruff_plan(hands, leader, pp, trump, side, l_rounds, l_kept, l_w, p_rounds, p
     return best, best_w
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def _used_nibbles(used):
     """A mask with 4 set bits for each suit in ``used`` (to select packed per-suit counts)."""
     m = 0
@@ -887,7 +893,7 @@ def _used_nibbles(used):
     return m
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def drop_rounds(rounds, k, last):
     """``rounds`` (4 bits per suit) less ``k`` rounds in all, taken from the suits other
     than ``last`` first (a hand that stops cashing a suit early keeps the lead)."""
@@ -899,7 +905,7 @@ def drop_rounds(rounds, k, last):
     return rounds - (min((rounds >> (4 * last)) & 15, k) << (4 * last))
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def later_tricks(hands, trump, side, which, pairs):
     """Trump tricks side ``which`` is sure to win eventually with its run of top trumps (its
     trumps above every opponent trump: each wins any trick it is played to).
@@ -943,7 +949,7 @@ def later_tricks(hands, trump, side, which, pairs):
     return best, wb << (16 * trump)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard_ok, mv, run, d):
     """Legal moves of seat ``p``, one per run of equivalent cards (its lowest card), with the
     run's mask, into row ``d`` of ``mv``/``run`` (rows, not slices: a slice is a new array
@@ -1006,7 +1012,7 @@ def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def later_best(hands, p, pos, ls, trump):
     """The best card the players after ``p`` in this trick can offer in a trick led in suit
     ``ls``: each offers his highest card of ``ls``, or when void his highest trump. Returns
@@ -1030,7 +1036,7 @@ def later_best(hands, p, pos, ls, trump):
     return bs, bb
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def predict_win(p, pos, x, wseat, wbit, lseat, lbit, trump, side):
     """Guess whether p's side wins the trick if p plays card bit ``x`` now, given the best
     card (``lseat``, ``lbit``; see later_best) the later players can offer: the side holding
@@ -1048,7 +1054,7 @@ def predict_win(p, pos, x, wseat, wbit, lseat, lbit, trump, side):
     return side[ws] == side[p]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def order_moves(
     hands,
     p,
@@ -1203,7 +1209,7 @@ def order_moves(
         run[d, j + 1] = kr
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def trump_tricks(hands, trump, side, which):
     """Tricks side ``which`` surely wins with the trumps of one of its hands h.
 
@@ -1246,7 +1252,7 @@ def trump_tricks(hands, trump, side, which):
     return best, best_w
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def sure_trump_tricks(hands, trump, side, which, pairs):
     """The better of later_tricks and trump_tricks for side ``which``: (tricks, W)."""
     lt, lw = later_tricks(hands, trump, side, which, pairs)
@@ -1256,7 +1262,7 @@ def sure_trump_tricks(hands, trump, side, which, pairs):
     return lt, lw
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def raise_w(w, wb, hands):
     """A smaller W = (``w``, ``wb``) that fixes the same positions. When a suit's top cut-off
     card lies in the bottom run of cards held by one hand, the lengths already place that run,
@@ -1302,7 +1308,7 @@ def raise_w(w, wb, hands):
     return out, outb
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def side_holding(hands, side, x, s):
     """Suit ``s`` seen from side ``x``: (its cards there, the other side's cards there,
     the longest holding of one ``x`` hand)."""
@@ -1321,7 +1327,7 @@ def side_holding(hands, side, x, s):
     return ours, theirs, longest
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def seat_of(hands, b):
     """The seat holding card bit ``b``, or -1 when no hand holds it."""
     for p in range(4):
@@ -1330,7 +1336,7 @@ def seat_of(hands, b):
     return -1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend, discard_ok):
     """True (with W) if the side opposing ``x`` is sure of a trick, for when ``x`` needs every
     remaining trick. Two sound cases, both only when ``x`` holds no trumps (so it cannot ruff):
@@ -1399,7 +1405,7 @@ def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend,
     return False, 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def ducks_to_the_end(hands, x):
     """Can the lone declarer ``x``, not on lead at no trump, lose every remaining trick?
 
@@ -1421,7 +1427,7 @@ def ducks_to_the_end(hands, x):
     return True, wb
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def forced_to_win(hands, leader, x, skip):
     """Must the lone declarer ``x`` win the trick a defender ``leader`` leads at no trump?
 
@@ -1437,7 +1443,7 @@ def forced_to_win(hands, leader, x, skip):
     return False, 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def second_hand_cut(hands, p, leader, lead, trump, side, need, rem, c):
     """Sure tricks for the side of ``p``, the second hand of a trick whose lead ``lead`` was
     played by ``leader``, ``need`` = tricks MAX still wants of the ``rem`` left (this one
@@ -1540,7 +1546,7 @@ def second_hand_cut(hands, p, leader, lead, trump, side, need, rem, c):
     return True, (c + got) if me == 1 else (c + rem - got), w
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def qt_ceiling(hands, leader, trump, side):
     """An upper bound of quick_tricks for the leader's side: every counted round is led by
     one hand of the side and won in its suit, so a suit adds at most the side's longest
@@ -1569,7 +1575,7 @@ def qt_ceiling(hands, leader, trump, side):
     return tot
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pend, discard_ok):
     """Cheap sure-trick bounds at a trick start (FAM_T). Returns (settled, value, W)."""
     # the trump bounds first: they cost a fraction of quick_tricks, and settling a node
@@ -2311,7 +2317,7 @@ def solve_escalating(
         big = True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, forceinline=True)
 def same_table(hands, trump, leader, decl, goal, i, j):
     """May position ``j`` search in the table generation of position ``i``? Yes when both
     are trick goals (>=K or exact: the entries bound the side's future tricks whatever the
