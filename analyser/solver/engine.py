@@ -147,6 +147,38 @@ def length_key(h0, h1, h2, h3):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def drop_slot(c0, c1, b, above):
+    """Owner codes (see owner_codes) after card bit ``b`` leaves play, ``above`` cards of its
+    suit still in play above it: the slots below it move up one."""
+    s = b >> 4
+    sh = 32 * (s & 1)
+    c = c0 if s < 2 else c1
+    f = (c >> sh) & 0xFFFFFFFF
+    keep = (1 << (2 * above)) - 1
+    f = (f & keep) | ((f >> 2) & ~keep)
+    c = (c & ~(0xFFFFFFFF << sh)) | (f << sh)
+    if s < 2:
+        return c, c1
+    return c0, c
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def after_trick(key, c0, c1, alive, card, seat_at, d0):
+    """The table key (length_key) and owner codes of the position after the trick played at
+    depths ``d0``..``d0 + 3`` of ``card``/``seat_at``, from those before it; ``alive`` is every
+    card in play before the trick. Four slot moves instead of a pass over every card still in
+    play, at every trick boundary the search reaches."""
+    a = alive
+    for k in range(d0, d0 + 4):
+        b = card[k]
+        s = b >> 4
+        key -= 1 << (4 * (4 * seat_at[k] + s))
+        c0, c1 = drop_slot(c0, c1, b, popcount(suit_bits(a, s) >> ((b & 15) + 1)))
+        a ^= 1 << b
+    return key, c0, c1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def w_from_masks(m0, m1, alive):
     """The W sets a table entry stands for in the current position: per suit, the lowest of
     the top cards it fixes (all cards above are then fixed too) in the first mask, and the
@@ -1788,7 +1820,25 @@ def search(
                     settled = True
                 if not settled:
                     alive = hands[0] | hands[1] | hands[2] | hands[3]
-                    key = length_key(hands[0], hands[1], hands[2], hands[3])
+                    if d == 0:
+                        key = length_key(hands[0], hands[1], hands[2], hands[3])
+                        c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
+                    else:
+                        # the trick start before this one was searched (it has children),
+                        # so its key and codes are in t_key / t_c0 / t_c1
+                        key, c0, c1 = after_trick(
+                            t_key[d - 4],
+                            t_c0[d - 4],
+                            t_c1[d - 4],
+                            alive
+                            | (1 << card[d - 4])
+                            | (1 << card[d - 3])
+                            | (1 << card[d - 2])
+                            | (1 << card[d - 1]),
+                            card,
+                            seat_at,
+                            d - 4,
+                        )
                     crel = 0
                     if pend[d] == 1:
                         crel = popcount(suit_bits(alive, called_suit) >> (called_bit & 15))
@@ -1799,7 +1849,6 @@ def search(
                     # only meet once the called card is gone
                     aux |= (pend[d] * called_suit) << 12
                     aux |= gen << 16
-                    c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
                     base = tt_bucket(key, aux, nb)
                     base_top = tt_bucket(key, aux ^ (top_owners(c0, c1, alive) << 40), nb)
                     tag = tt_tag(key, aux)
