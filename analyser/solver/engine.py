@@ -194,15 +194,13 @@ def w_from_masks(m0, m1, alive):
             continue
         a = suit_bits(alive, s)
         n = popcount(a)
-        kt = 0
-        while kt < n and (m >> (2 * kt)) & 3:
-            kt += 1
-        if kt == n:
+        # fixed slots come in pairs of set bits: kt = trailing pairs, kb = leading pairs
+        # below slot n (their count from the first unfixed bit, found with one instruction)
+        kt = ctz(~m) >> 1
+        if kt >= n:
             wt |= (a & -a) << (16 * s)
             continue
-        kb = 0
-        while kb < n and (m >> (2 * (n - 1 - kb))) & 3:
-            kb += 1
+        kb = (2 * n - 1 - hibit(~m & ((1 << (2 * n)) - 1))) >> 1
         if kt:
             t = a
             for _ in range(kt - 1):
