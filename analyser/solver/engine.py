@@ -166,9 +166,11 @@ def drop_slot(c0, c1, b, above):
 def after_trick(key, c0, c1, alive, card, seat_at, d0):
     """The table key (length_key) and owner codes of the position after the trick played at
     depths ``d0``..``d0 + 3`` of ``card``/``seat_at``, from those before it; ``alive`` is every
-    card in play before the trick. Four slot moves instead of a pass over every card still in
-    play, at every trick boundary the search reaches."""
+    card still in play after the trick. Four slot moves instead of a pass over every card
+    still in play, at every trick boundary the search reaches."""
     a = alive
+    for k in range(d0, d0 + 4):
+        a |= 1 << card[k]  # the cards in play before the trick
     for k in range(d0, d0 + 4):
         b = card[k]
         s = b >> 4
@@ -1828,11 +1830,7 @@ def search(
                             t_key[d - 4],
                             t_c0[d - 4],
                             t_c1[d - 4],
-                            alive
-                            | (1 << card[d - 4])
-                            | (1 << card[d - 3])
-                            | (1 << card[d - 2])
-                            | (1 << card[d - 1]),
+                            alive,
                             card,
                             seat_at,
                             d - 4,
