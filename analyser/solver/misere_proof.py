@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from analyser.solver.bits import ctz, hibit, popcount, suit_bits
+from analyser.solver.plain_index import compile_without_wraparound
 
 RX_MEMO_BITS = 15  # 32768 states, 1.3 MB
 RX_EMPTY, RX_SAFE, RX_LOST = 0, 1, 2
@@ -409,3 +410,7 @@ def new_memo(bits):
     """An empty results table for :func:`misere_safe`: 2**bits states (a slot is empty while
     its value is RX_EMPTY, so the keys need no clearing)."""
     return np.empty((1 << bits, 4), np.int64), np.zeros(1 << bits, np.int8)
+
+
+# compiled like the search that calls these (analyser/solver/plain_index.py)
+compile_without_wraparound(globals())

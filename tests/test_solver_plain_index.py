@@ -1,0 +1,57 @@
+"""The solver compiles without numba's negative-index wraparound (analyser/solver/plain_index.py).
+
+These tests fail when a numba release changes the hook the module replaces: the solver would
+still be right, but slower, and nobody would notice otherwise.
+"""
+
+import numpy as np
+from numba import njit
+from numba.core.dispatcher import Dispatcher
+from numba.np import arrayobj
+
+import analyser.solver.engine as engine
+import analyser.solver.misere_proof as misere_proof
+from analyser.solver.plain_index import compile_without_wraparound, hook_available
+
+
+def _read(a, i, j):
+    return a[i, j]
+
+
+def _selects(dispatcher) -> int:
+    """Number of LLVM select instructions in the compiled code (one per wrapped index)."""
+    return sum(ir.count(" select ") for ir in dispatcher.inspect_llvm().values())
+
+
+def test_numba_has_the_hook():
+    assert hook_available()
+
+
+def test_an_access_loses_its_wraparound_and_keeps_its_value():
+    usual = njit(_read)
+    plain = njit(_read)
+    assert compile_without_wraparound({"plain": plain, "other": 3}) == ["plain"]
+    a = np.arange(12).reshape(3, 4)
+    for i in range(3):
+        for j in range(4):
+            assert plain(a, i, j) == usual(a, i, j) == a[i, j]
+    # numba wraps both signed indices (a compare and a select each); the plain copy has none
+    assert _selects(usual) >= 2
+    assert _selects(plain) == 0
+
+
+def test_the_hook_is_restored_after_compiling():
+    hook = arrayobj.fix_integer_index
+    plain = njit(_read)
+    compile_without_wraparound({"plain": plain})
+    plain(np.zeros((2, 2)), 1, 1)
+    assert arrayobj.fix_integer_index is hook
+    # a function compiled afterwards still wraps: -1 is the last element
+    assert njit(_read)(np.arange(6).reshape(2, 3), -1, -1) == 5
+
+
+def test_every_solver_function_compiles_plain():
+    for module in (engine, misere_proof):
+        dispatchers = [v for v in vars(module).values() if isinstance(v, Dispatcher)]
+        assert any(d.py_func.__module__ == module.__name__ for d in dispatchers)
+        assert all(getattr(d, "plain_indices", False) for d in dispatchers)
