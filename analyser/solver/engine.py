@@ -2167,31 +2167,53 @@ def solve_one(
         killer[k] = 0
     n = popcount(hands[0])
     if goal == GOAL_GE or goal == GOAL_MISERE or goal == GOAL_PIEK:
-        # one yes/no search: >=K is a null window at K; misere/piek ask for exactly 0/1
+        # one yes/no search: >=K is a null window at K; misere/piek ask for exactly 0/1.
+        # The trick family goes in as the literals FAM_T, 0 (as in the exact count below), so
+        # numba compiles one search specialised for trick goals and both use it: 450 rik >=8
+        # questions took about 2% less time (2.92 s against 2.98 s, nine alternating runs)
+        # than in the search compiled for any family.
         if goal == GOAL_GE:
-            fam, g, beta = FAM_T, 0, target
+            v = search(
+                hands,
+                trump,
+                leader,
+                side,
+                side,
+                FAM_T,
+                0,
+                target,
+                called_bit,
+                holder,
+                discard_ok,
+                pend0,
+                tt,
+                tb,
+                gen,
+                killer,
+                stats,
+                max_nodes,
+            )
         else:
-            fam, g, beta = FAM_E, (0 if goal == GOAL_MISERE else 1), 1
-        v = search(
-            hands,
-            trump,
-            leader,
-            side,
-            side,
-            fam,
-            g,
-            beta,
-            called_bit,
-            holder,
-            discard_ok,
-            pend0,
-            tt,
-            tb,
-            gen,
-            killer,
-            stats,
-            max_nodes,
-        )
+            v = search(
+                hands,
+                trump,
+                leader,
+                side,
+                side,
+                FAM_E,
+                0 if goal == GOAL_MISERE else 1,
+                1,
+                called_bit,
+                holder,
+                discard_ok,
+                pend0,
+                tt,
+                tb,
+                gen,
+                killer,
+                stats,
+                max_nodes,
+            )
         if v == ABANDONED:
             return UNDECIDED
         if goal == GOAL_GE:
