@@ -4,14 +4,25 @@ These tests fail when a numba release changes the hook the module replaces: the 
 still be right, but slower, and nobody would notice otherwise.
 """
 
+import inspect
+import re
+
 import numpy as np
+import pytest
 from numba import njit
 from numba.core.dispatcher import Dispatcher
 from numba.np import arrayobj
 
+import analyser.solver.bits as bits
 import analyser.solver.engine as engine
 import analyser.solver.misere_proof as misere_proof
+from analyser.solver.api import Solver
 from analyser.solver.plain_index import compile_without_wraparound, hook_available
+
+# numpy names the solver may use: numba's versions of these never index from the end, so
+# they stay right when first compiled without the wraparound (plain_index.py)
+NUMPY_ALLOWED = {"arange", "empty", "full", "zeros", "int8", "int64", "uint64"}
+METHODS_ALLOWED = {"copy", "view"}
 
 
 def _read(a, i, j):
@@ -30,7 +41,9 @@ def test_numba_has_the_hook():
 def test_an_access_loses_its_wraparound_and_keeps_its_value():
     usual = njit(_read)
     plain = njit(_read)
-    assert compile_without_wraparound({"plain": plain, "other": 3}) == ["plain"]
+    namespace = {"__name__": __name__, "plain": plain, "other": 3, "imported": bits.hibit}
+    assert compile_without_wraparound(namespace) == ["plain"]
+    assert not getattr(bits.hibit, "plain_indices", False)  # defined elsewhere: left alone
     a = np.arange(12).reshape(3, 4)
     for i in range(3):
         for j in range(4):
@@ -43,7 +56,7 @@ def test_an_access_loses_its_wraparound_and_keeps_its_value():
 def test_the_hook_is_restored_after_compiling():
     hook = arrayobj.fix_integer_index
     plain = njit(_read)
-    compile_without_wraparound({"plain": plain})
+    compile_without_wraparound({"__name__": __name__, "plain": plain})
     plain(np.zeros((2, 2)), 1, 1)
     assert arrayobj.fix_integer_index is hook
     # a function compiled afterwards still wraps: -1 is the last element
@@ -53,5 +66,21 @@ def test_the_hook_is_restored_after_compiling():
 def test_every_solver_function_compiles_plain():
     for module in (engine, misere_proof):
         dispatchers = [v for v in vars(module).values() if isinstance(v, Dispatcher)]
-        assert any(d.py_func.__module__ == module.__name__ for d in dispatchers)
-        assert all(getattr(d, "plain_indices", False) for d in dispatchers)
+        own = [d for d in dispatchers if d.py_func.__module__ == module.__name__]
+        assert own and all(getattr(d, "plain_indices", False) for d in own)
+
+
+def test_the_solver_uses_only_numpy_functions_safe_without_wraparound():
+    for module in (engine, misere_proof):
+        source = inspect.getsource(module)
+        used = set(re.findall(r"\bnp\.([a-zA-Z_0-9]+)", source))
+        assert used <= NUMPY_ALLOWED, used - NUMPY_ALLOWED
+        methods = set(re.findall(r"\)\.([a-z_]+)\(", source)) | set(
+            re.findall(r"\]\.([a-z_]+)\(", source)
+        )
+        assert methods <= METHODS_ALLOWED, methods - METHODS_ALLOWED
+
+
+def test_a_table_needs_one_bucket():
+    with pytest.raises(ValueError, match="at least 7"):
+        Solver(tt_bits=6)

@@ -101,6 +101,9 @@ class _Tables:
 
     def __init__(self, tt_bits: int):
         self.tt_bits = int(tt_bits)
+        if self.tt_bits < 7:
+            # a table is whole buckets of TT_WAYS = 2**7 slots; fewer bits leave no bucket
+            raise ValueError(f"tt_bits must be at least 7, got {tt_bits}")
         self.tt, self.tb = new_table(self.tt_bits)
         self.big_tt, self.big_tb = new_table(7)  # placeholder until a position needs it
         self.killer = np.zeros(KILLER_SIZE, np.int64)

@@ -42,10 +42,11 @@ Cost per node (measured with perf on rik positions; same nodes, same answers):
   return. Inlined, the same 300 rik positions (``>=8``, then the exact count) took 7.9 s
   instead of 10.3 s on one thread, with the same nodes and answers; the cost is a longer
   first compilation (about 20 s more to fill numba's cache).
-* Everything here compiles without numba's negative-index wraparound (no index is ever
-  negative; analyser/solver/plain_index.py): numba otherwise compares every signed index
-  with zero and adds the array length when it is below. 150 rik positions (``>=8``, then
-  the exact count) took 3.55 s instead of 3.95 s on one thread, same nodes and answers.
+* Everything here compiles without numba's negative-index wraparound for arrays (no array
+  index is ever negative; analyser/solver/plain_index.py): numba otherwise compares every
+  signed array index with zero and adds the array's length when it is below. 150 rik
+  positions (``>=8``, then the exact count) took 3.55 s instead of 3.95 s on one thread,
+  same nodes and answers.
 * The table is entry-major (one 64-byte row per entry) with the per-slot check byte,
   generation and depth kept apart in byte rows. A bucket scan compares eight check bytes at
   once and reads only the entries whose byte matches, each in one cache line. The probe is
@@ -2523,7 +2524,8 @@ def solve_batch_kernel(
     return out
 
 
-# Every function above compiles without numba's negative-index wraparound: the search never
-# indexes from the end of an array, and the check on every access cost about 10% of its time
-# (analyser/solver/plain_index.py).
+# Every function above compiles without numba's negative-index wraparound for arrays: the
+# search never indexes from the end of an array, and the check on every access cost about
+# 10% of its time (analyser/solver/plain_index.py; it also says which numpy functions the
+# solver may use).
 compile_without_wraparound(globals())

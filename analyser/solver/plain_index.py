@@ -13,15 +13,21 @@ numba has no switch for this (Cython's ``wraparound(False)``), so
 :func:`compile_without_wraparound` wraps the ``compile`` method of each dispatcher it is given:
 while one of them compiles, numba's index hook ``numba.np.arrayobj.fix_integer_index`` is
 replaced by one that only casts the index. Everything compiled meanwhile is affected: the
-dispatcher, the helpers it calls, and the numpy functions they use. The swap is made under
-numba's global compiler lock, so no other compilation can see it.
+dispatcher, the helpers it calls, and numba's implementations of the numpy functions they
+use. The swap is made under numba's global compiler lock, so no concurrent compilation sees
+it; but a function first compiled inside the window keeps its plain code for every later
+caller. That is why the solver may only use numpy functions that never index from the end
+(``np.zeros``, ``np.empty``, ``np.full``, ``np.arange``, ``copy``, ``view``: numba's
+``np.linspace``, for one, writes ``a[-1]``); ``tests/test_solver_plain_index.py`` fails when
+the solver's source calls any other. Indices of tuples and lists still wrap (numba handles
+them elsewhere); only array indices are plain.
 
-An index that is negative by mistake now reads outside the array instead of at its end (both
-are wrong). To look for one, run the tests with ``NUMBA_BOUNDSCHECK=1`` and an empty
-``NUMBA_CACHE_DIR``: numba's bounds check then raises ``IndexError`` on any negative index.
-``tests/test_solver_plain_index.py`` checks that the hook still exists and still removes
-the wraparound, so a numba release that changes it fails the tests instead of silently
-making the solver slower.
+An array index that is negative by mistake now reads or writes outside the array instead of
+at its end (both are wrong). To look for one, run the tests with ``NUMBA_BOUNDSCHECK=1`` and a
+throwaway ``NUMBA_CACHE_DIR`` (the cache does not record the bounds check, so a normal run must
+not load that code): numba's bounds check then raises ``IndexError`` on any negative index.
+The same test file checks that the hook still exists and still removes the wraparound, so a
+numba release that changes it fails the tests instead of silently making the solver slower.
 """
 
 from __future__ import annotations
@@ -71,14 +77,20 @@ def _wrap(dispatcher: Dispatcher) -> None:
 
 
 def compile_without_wraparound(namespace: dict) -> list[str]:
-    """Make every numba dispatcher in ``namespace`` (a module's ``globals()``) compile
-    without the wraparound; returns their names. Without the hook (another numba), nothing
-    changes: the code stays correct, only slower."""
+    """Make every numba dispatcher defined in the module whose ``globals()`` is
+    ``namespace`` compile without the wraparound; returns their names. Imported ones are
+    left alone (they are still compiled plain when one of these calls them first). Without
+    the hook (another numba), nothing changes: the code stays correct, only slower."""
     if not hook_available():
         return []
+    module = namespace.get("__name__")
     names = []
     for name, obj in list(namespace.items()):
-        if isinstance(obj, Dispatcher) and not getattr(obj, "plain_indices", False):
+        if (
+            isinstance(obj, Dispatcher)
+            and obj.py_func.__module__ == module
+            and not getattr(obj, "plain_indices", False)
+        ):
             _wrap(obj)
             names.append(name)
     return names
