@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from oracle import random_ending
 
 from analyser.cards import cards_to_mask
@@ -102,3 +103,12 @@ def test_entries_moved_to_the_large_table_answer_at_the_root():
         assert again[S_NODES] == again[S_SEARCHES]
         searched += first[S_NODES] > first[S_SEARCHES]
     assert searched >= 16  # most first solves needed a real search, not a root bound
+
+
+def test_a_table_needs_one_bucket():
+    with pytest.raises(ValueError, match="at least 7"):
+        Solver(tt_bits=6)
+    hands = np.array([[1, 2, 4, 8]], np.int64)  # one card each
+    for budget in (0, 100):  # the shared queue and the budgeted kernel
+        with pytest.raises(ValueError, match="at least 7"):
+            solve_batch(hands, 4, 0, 0b0101, GOAL_TRICKS, tt_bits=6, max_nodes=budget)

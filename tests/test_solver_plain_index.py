@@ -8,7 +8,6 @@ import inspect
 import re
 
 import numpy as np
-import pytest
 from numba import njit
 from numba.core.dispatcher import Dispatcher
 from numba.np import arrayobj
@@ -16,7 +15,6 @@ from numba.np import arrayobj
 import analyser.solver.bits as bits
 import analyser.solver.engine as engine
 import analyser.solver.misere_proof as misere_proof
-from analyser.solver.api import Solver
 from analyser.solver.plain_index import compile_without_wraparound, hook_available
 
 # numpy names the solver may use: numba's versions of these never index from the end, so
@@ -79,8 +77,3 @@ def test_the_solver_uses_only_numpy_functions_safe_without_wraparound():
             re.findall(r"\]\.([a-z_]+)\(", source)
         )
         assert methods <= METHODS_ALLOWED, methods - METHODS_ALLOWED
-
-
-def test_a_table_needs_one_bucket():
-    with pytest.raises(ValueError, match="at least 7"):
-        Solver(tt_bits=6)

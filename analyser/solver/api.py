@@ -385,6 +385,8 @@ def solve_batch(
         raise PositionError("called must be a card 0..51 or -1")
     if n and (lower_a.min() < 0 or upper_a.max() > 13 or np.any(lower_a > upper_a)):
         raise PositionError("known bounds need 0 <= lower <= upper <= 13")
+    if int(tt_bits) < 7:
+        raise ValueError(f"tt_bits must be at least 7, got {tt_bits}")
     if threads is None:
         threads = os.cpu_count() or 1
     threads = max(1, min(int(threads), max(n, 1)))
