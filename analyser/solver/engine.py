@@ -2167,75 +2167,54 @@ def solve_one(
     for k in range(killer.shape[0]):
         killer[k] = 0
     n = popcount(hands[0])
-    if goal == GOAL_GE or goal == GOAL_MISERE or goal == GOAL_PIEK:
-        # one yes/no search: >=K is a null window at K; misere/piek ask for exactly 0/1.
-        # The trick family goes in as the literals FAM_T, 0 (as in the exact count below), so
-        # numba compiles one search specialised for trick goals and both use it: 450 rik >=8
-        # questions took about 2% less time (2.92 s against 2.98 s, nine alternating runs)
-        # than in the search compiled for any family.
-        if goal == GOAL_GE:
-            v = search(
-                hands,
-                trump,
-                leader,
-                side,
-                side,
-                FAM_T,
-                0,
-                target,
-                called_bit,
-                holder,
-                discard_ok,
-                pend0,
-                tt,
-                tb,
-                gen,
-                killer,
-                stats,
-                max_nodes,
-            )
-        else:
-            v = search(
-                hands,
-                trump,
-                leader,
-                side,
-                side,
-                FAM_E,
-                0 if goal == GOAL_MISERE else 1,
-                1,
-                called_bit,
-                holder,
-                discard_ok,
-                pend0,
-                tt,
-                tb,
-                gen,
-                killer,
-                stats,
-                max_nodes,
-            )
-        if v == ABANDONED:
-            return UNDECIDED
-        if goal == GOAL_GE:
-            return 1 if v >= target else 0
-        return v
-    # exact count (MTD(f)): null windows around the current guess; each fail-soft answer
-    # moves a bound, and the table keeps its bounds between the windows
-    lo = max(0, lower)
-    hi = min(n, upper)
-    # Without known bounds the first window is at 7 of 13 tricks (scaled to the cards left),
-    # whatever the hands. A guess from the side's top cards and trumps was further off, and
-    # each window that overshoots leaves best moves for another target in the table, which
-    # mislead the window that follows: deal #77 of the benchmark searched 20.2M nodes from a
-    # guess of 10 and 13.6M from 7, the other 99 deals 6% fewer, 1 vs 3 positions 7% fewer.
-    g = (FIRST_GUESS * n + 6) // 13
-    # a known bound is the better first guess: the value is most often next to it (a rik
-    # that made 8 mostly takes 8-10)
-    if lower > 0:
-        g = lo + 1
-    elif upper < n:
-        g = hi
+    if goal == GOAL_MISERE or goal == GOAL_PIEK:
+        # one yes/no search: the lone declarer needs exactly 0 / 1 tricks
+        v = search(
+            hands,
+            trump,
+            leader,
+            side,
+            side,
+            FAM_E,
+            0 if goal == GOAL_MISERE else 1,
+            1,
+            called_bit,
+            holder,
+            discard_ok,
+            pend0,
+            tt,
+            tb,
+            gen,
+            killer,
+            stats,
+            max_nodes,
+        )
+        return UNDECIDED if v == ABANDONED else v
+    if goal == GOAL_GE:
+        # >=K is one null window at K: the loop below with lo = K - 1 and hi = K. Its call
+        # passes the trick family as the literals FAM_T, 0, so numba compiles one search
+        # specialised for trick goals for both questions: 450 rik >=8 questions took about
+        # 2% less time (2.92 s against 2.98 s, nine alternating runs) than in the search
+        # compiled for any family.
+        lo, hi, g = target - 1, target, target
+    else:
+        # exact count (MTD(f)): null windows around the current guess; each fail-soft answer
+        # moves a bound, and the table keeps its bounds between the windows
+        lo = max(0, lower)
+        hi = min(n, upper)
+        # Without known bounds the first window is at 7 of 13 tricks (scaled to the cards
+        # left), whatever the hands. A guess from the side's top cards and trumps was further
+        # off, and each window that overshoots leaves best moves for another target in the
+        # table, which mislead the window that follows: deal #77 of the benchmark searched
+        # 20.2M nodes from a guess of 10 and 13.6M from 7, the other 99 deals 6% fewer, 1 vs 3
+        # positions 7% fewer.
+        g = (FIRST_GUESS * n + 6) // 13
+        # a known bound is the better first guess: the value is most often next to it (a rik
+        # that made 8 mostly takes 8-10)
+        if lower > 0:
+            g = lo + 1
+        elif upper < n:
+            g = hi
     while lo < hi:
         beta = g
         if beta < lo + 1:
@@ -2269,6 +2248,8 @@ def solve_one(
         else:
             hi = v
         g = v
+    if goal == GOAL_GE:
+        return 1 if lo >= target else 0
     return lo
 
 
