@@ -2505,8 +2505,6 @@ def solve_batch_kernel(
     return out
 
 
-# Every function above compiles without numba's negative-index wraparound for arrays: the
-# search never indexes from the end of an array, and the check on every access cost about
-# 10% of its time (analyser/solver/plain_index.py; it also says which numpy functions the
-# solver may use).
+# Every function above compiles without numba's negative-index wraparound for arrays (why:
+# "Cost per node" above; which numpy functions that allows: analyser/solver/plain_index.py).
 compile_without_wraparound(globals())
