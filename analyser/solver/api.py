@@ -94,16 +94,21 @@ def _check_goal_side(goal: int, decl_mask: int) -> None:
         raise PositionError("misere and piek are played by a lone declarer")
 
 
+def _checked_tt_bits(tt_bits: int) -> int:
+    """``tt_bits`` as an int, or ValueError below 7: a table is whole buckets of
+    TT_WAYS = 2**7 slots, and fewer bits leave no bucket."""
+    if int(tt_bits) < 7:
+        raise ValueError(f"tt_bits must be at least 7, got {tt_bits}")
+    return int(tt_bits)
+
+
 class _Tables:
     """One searcher's transposition tables, killer/history array, statistics and last table
     generation, kept from position to position: allocating and zeroing 14 MB costs more
     than many small positions take to solve."""
 
     def __init__(self, tt_bits: int):
-        self.tt_bits = int(tt_bits)
-        if self.tt_bits < 7:
-            # a table is whole buckets of TT_WAYS = 2**7 slots; fewer bits leave no bucket
-            raise ValueError(f"tt_bits must be at least 7, got {tt_bits}")
+        self.tt_bits = _checked_tt_bits(tt_bits)
         self.tt, self.tb = new_table(self.tt_bits)
         self.big_tt, self.big_tb = new_table(7)  # placeholder until a position needs it
         self.killer = np.zeros(KILLER_SIZE, np.int64)
@@ -385,8 +390,7 @@ def solve_batch(
         raise PositionError("called must be a card 0..51 or -1")
     if n and (lower_a.min() < 0 or upper_a.max() > 13 or np.any(lower_a > upper_a)):
         raise PositionError("known bounds need 0 <= lower <= upper <= 13")
-    if int(tt_bits) < 7:
-        raise ValueError(f"tt_bits must be at least 7, got {tt_bits}")
+    _checked_tt_bits(tt_bits)  # before either path: the budgeted kernel makes its own tables
     if threads is None:
         threads = os.cpu_count() or 1
     threads = max(1, min(int(threads), max(n, 1)))
