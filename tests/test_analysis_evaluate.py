@@ -18,11 +18,14 @@ from analyser.analysis.misere import analyse_misere, forced_cards
 from analyser.analysis.positions import PositionStore
 from analyser.cards import HEARTS, SPADES, card, masks_to_owner
 from analyser.notation import parse_hand
-from analyser.rules import declarer_score, get_ruleset
+from analyser.rules import declarer_score, get_ruleset, parse_ruleset
 from analyser.sampler import sample_deals
 from analyser.solver import GOAL_GE, GOAL_MISERE, solve_batch
 
 BOOK = get_ruleset("book")
+# HONOURS holds 4 aces: under book it must bid malheur or higher (R-MAL-01); with malheur
+# optional it may bid everything, rik included
+WHAT_IF = parse_ruleset("book:malheur=optional")
 HONOURS = parse_hand("♠AHVB ♥AHVB ♦AHV ♣AH")  # cheap to solve: every answer is clear
 ALL_SPADES = parse_hand("♠AHVB1098765432")
 SAFE_MISERE = parse_hand("♠5432 ♥432 ♦432 ♣432")  # no holes in any suit (G-MIS-02)
@@ -45,7 +48,7 @@ def test_seats_relative_to_dealer_at_west():
 
 def test_rik_choice_is_fixed_per_hand_and_paired_with_the_sample():
     n, seed = 6, 21
-    a = analyse_hand(HONOURS, 1, BOOK, deals=n, seed=seed)
+    a = analyse_hand(HONOURS, 1, WHAT_IF, deals=n, seed=seed)
     rik = a.bid("rik")
     assert a.n_deals == n and all(b.estimate.n == n for b in a.bids)
     # One (trump, called card) for the whole sample, the best make-count among the candidates.
@@ -59,10 +62,30 @@ def test_rik_choice_is_fixed_per_hand_and_paired_with_the_sample():
     # The distribution and the expected score agree with the make count and the scoring.
     hist = rik.tricks_hist
     assert sum(hist) == n and sum(hist[8:]) == rik.estimate.made
-    mean_score = sum(k * declarer_score(BOOK, "rik", t) for t, k in enumerate(hist)) / n
+    mean_score = sum(k * declarer_score(WHAT_IF, "rik", t) for t, k in enumerate(hist)) / n
     assert rik.expected_score == pytest.approx(mean_score)
     # Beter rik is hearts by definition.
     assert a.bid("beter_rik").trump == HEARTS
+
+
+def test_a_three_ace_hand_is_offered_only_malheur_and_higher_under_book():
+    hand = parse_hand("♠A32 ♥A54 ♦A765 ♣H32")
+    a = analyse_hand(hand, 2, BOOK, deals=3, seed=5)
+    floor = BOOK.rank("malheur")
+    assert a.bids and all(b.spec.rank >= floor for b in a.bids)
+    assert "malheur" in [b.spec.id for b in a.bids]
+    below = [c.id for c in BOOK.contracts if BOOK.rank(c) < floor]
+    assert a.not_offered == below and "rik" in below and "misere" in below
+    assert any("R-MAL-01" in note and "malheur=optional" in note for note in a.notes)
+    # the recommendations name only bids the hand can make
+    offered = {b.spec.id for b in a.bids} | {"pass"}
+    assert a.recommended_opening in offered
+    assert a.highest_competitive is None or a.highest_competitive in offered
+    # with malheur optional the same hand may rik, and nothing is left out
+    what_if = analyse_hand(hand, 2, WHAT_IF, deals=3, seed=5)
+    assert "rik" in [b.spec.id for b in what_if.bids] and what_if.not_offered == []
+    # the figures of the bids both runs evaluate come from the same deals
+    assert what_if.bid("malheur").estimate == a.bid("malheur").estimate
 
 
 def test_thirteen_spades_solo_is_certain():

@@ -30,7 +30,7 @@ def _json(*extra):
 
 
 def test_json_schema():
-    d = json.loads(_json())
+    d = json.loads(_json("--rules", "book:malheur=optional"))
     for key, kind in [
         ("hand", str),
         ("seat", int),
@@ -43,7 +43,8 @@ def test_json_schema():
     ]:
         assert isinstance(d[key], kind), key
     assert "highest_competitive" in d
-    assert d["seat"] == 1 and d["deals"] == 3 and d["seed"] == 11 and d["rules"] == "book"
+    assert d["seat"] == 1 and d["deals"] == 3 and d["seed"] == 11
+    assert d["rules"] == "book:malheur=optional" and d["not_offered"] == []
     assert d["method"] == "double-dummy"
     ids = [b["bid"] for b in d["bids"]]
     assert set(ids) <= BID_IDS and "malheur" in ids and "rik" in ids
@@ -63,6 +64,16 @@ def test_json_schema():
             assert b["exactness"] == "exact"
     solo = [b for b in d["bids"] if b["contract"] == "solo_beter"][0]
     assert solo["bid"] == "alone_13" and solo["beter"] is True and solo["trump"] == "H"
+
+
+def test_json_lists_the_bids_a_four_ace_hand_can_never_make_under_book():
+    d = json.loads(_json())
+    assert d["rules"] == "book"
+    ids = [b["contract"] for b in d["bids"]]
+    assert ids[0] == "malheur" and "rik" not in ids
+    assert "rik" in d["not_offered"] and "alone_12_beter" in d["not_offered"]
+    assert not set(ids) & set(d["not_offered"])
+    assert any("R-MAL-01" in note for note in d["notes"])
 
 
 def test_same_seed_gives_byte_identical_json():

@@ -30,6 +30,7 @@ from analyser.rules import (
     Contract,
     RuleSet,
     contract_terms,
+    declarable_contracts,
     declarer_score,
     first_leader,
 )
@@ -112,6 +113,14 @@ class BidSpec:
         return self.scores[self.target + 1]
 
 
+def left_out(ruleset: RuleSet, hand: list[int]) -> list[Contract]:
+    """Contracts of ``ruleset`` that :func:`bid_specs` leaves out because this hand can never
+    bid them (below malheur for 3-4 aces under an obligatory malheur); malheur itself, which
+    needs 3 aces, is not listed."""
+    offered = set(declarable_contracts(ruleset, aces_held(hand)))
+    return [c for c in ruleset.contracts if c not in offered and c.kind != "malheur"]
+
+
 def score_table(ruleset: RuleSet, contract: Contract) -> tuple[int, ...]:
     """The declarer's score for 0..13 tricks of his side (RULES.md §6 under ``ruleset``)."""
     return tuple(declarer_score(ruleset, contract, t) for t in range(14))
@@ -123,12 +132,12 @@ def aces_held(hand: list[int]) -> int:
 
 
 def bid_specs(ruleset: RuleSet, hand: list[int], seat: int) -> list[BidSpec]:
-    """Every contract of ``ruleset`` the hand at absolute ``seat`` can be evaluated for, in
-    ladder order. Malheur only with 3 or 4 aces where the rule set plays it."""
+    """Every contract ``ruleset`` offers the hand at absolute ``seat``, in ladder order: the
+    ones it can bid in some auction (:func:`~analyser.rules.declarable_contracts`). So malheur
+    only with 3 or 4 aces where the rule set plays it, and with 3 or 4 aces under an
+    obligatory malheur nothing below malheur (R-MAL-01)."""
     out = []
-    for contract in ruleset.contracts:
-        if contract.kind == "malheur" and aces_held(hand) < 3:
-            continue
+    for contract in declarable_contracts(ruleset, aces_held(hand)):
         terms = contract_terms(ruleset, contract)
         if contract.kind == "rik":
             family = FAMILY_RIK

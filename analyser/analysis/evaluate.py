@@ -54,6 +54,7 @@ from analyser.analysis.bids import (
     absolute_seat,
     aces_held,
     bid_specs,
+    left_out,
 )
 from analyser.analysis.choice import (
     call_preference,
@@ -168,8 +169,27 @@ def analyse_hand(
         },
     )
     result.seconds["total"] = time.perf_counter() - t0
+    _note_not_offered(result)
     recommend(result, aces_held(list(hand)))
     return result
+
+
+def _note_not_offered(result: HandAnalysis) -> None:
+    """Record the contracts the hand can never bid (3-4 aces under an obligatory malheur),
+    and say how to see them anyway."""
+    rs = result.ruleset
+    left = left_out(rs, result.hand)
+    if not left:
+        return
+    result.not_offered = [c.id for c in left]
+    spec = rs.spec
+    what_if = spec + ("," if ":" in spec else ":") + "malheur=optional"
+    result.notes.append(
+        f"{aces_held(result.hand)} aces and an obligatory malheur (R-MAL-01): this hand must "
+        f"bid malheur or higher at its first turn, so it can never bid the {len(left)} bids "
+        f"below malheur ({left[0].id} .. {left[-1].id}); they are not evaluated. "
+        f"--rules '{what_if}' evaluates them as a what-if"
+    )
 
 
 def _half_widths(bids: list[BidResult]) -> list[float]:

@@ -43,6 +43,9 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
 * ``recommended_opening`` — canonical contract id of the best legal opening bid, ``"pass"``,
   or null; ``highest_competitive`` — canonical id of the highest bid worth competing to, or null
 * ``notes`` — list of free-text remarks
+* ``not_offered`` — canonical ids of the rule set's contracts this hand can never bid, which
+  are therefore not in ``bids``: with 3-4 aces under an obligatory malheur every bid below
+  malheur (R-MAL-01); else an empty list
 
 CSV (``--format csv``): a header and one row per bid with the columns of :data:`CSV_COLUMNS`
 (``tricks_hist`` written as 14 counts joined by ``-``; the run's facts repeated on every row).
@@ -172,6 +175,7 @@ def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
         "recommended_opening": a.recommended_opening,
         "highest_competitive": a.highest_competitive,
         "notes": list(a.notes),
+        "not_offered": list(a.not_offered),
     }
 
 
@@ -293,7 +297,7 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
         if key in used:
             lines.append(f"  {_MARK[key]} {EXACTNESS_TEXT[key]}")
     if any(b.bound is not None for b in a.bids):
-        lines.append(f"  upper bound: {UPPER_BOUND_TEXT}")
+        lines.append(f"  {UPPER_BOUND_TEXT}")
     lines.append(
         "E[score] = the declarer's mean points under the rule set's scoring; "
         "open = legal as this seat's opening bid."

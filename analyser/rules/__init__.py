@@ -23,7 +23,13 @@ Typical use::
 """
 
 from analyser.rules.all_pass import all_pass_games, score_one_of_five, score_schoppen_mie
-from analyser.rules.auction import AuctionState, legal_bids, next_dealer, run_auction
+from analyser.rules.auction import (
+    AuctionState,
+    declarable_contracts,
+    legal_bids,
+    next_dealer,
+    run_auction,
+)
 from analyser.rules.called_card import called_card, malheur_partner_cards
 from analyser.rules.contracts import (
     BETER_RIK,
@@ -64,6 +70,7 @@ from analyser.rules.terms import (
 
 __all__ = [
     "AuctionState",
+    "declarable_contracts",
     "BETER_RIK",
     "Contract",
     "ContractTerms",

@@ -23,7 +23,7 @@ HANDS = (
     ("rik, strong spades", "♠AHV1098 ♥104 ♦A10 ♣752"),
     ("malheur, three aces", "♠A32 ♥A54 ♦A765 ♣H32"),
     ("misère, low cards", "♠2 ♥5432 ♦6432 ♣7532"),
-    ("alone 9-10, hearts", "♠A ♥AHVB1087 ♦AH3 ♣32"),
+    ("alone 9, hearts", "♠A ♥AHVB1087 ♦HV3 ♣32"),
     ("borderline rik", "♠HV1087 ♥A92 ♦V3 ♣H54"),
 )
 

@@ -38,7 +38,9 @@ def warm() -> None:
     one = np.array([[1, 2, 4, 8]], dtype=np.int64)
     solve_batch(one, 4, 0, 1, GOAL_GE, 1, -1)  # the shared queue (no node budget)
     solve_batch(one, 4, 0, 1, GOAL_GE, 1, -1, max_nodes=1000)  # the parallel kernel
-    analyse_hand(parse_hand("♠A32 ♥A54 ♦A765 ♣H32"), 1, get_ruleset("book"), deals=2, seed=1)
+    # a malheur hand and a rik hand: under book a 3-ace hand is offered no rik (R-MAL-01)
+    for hand in ("♠A32 ♥A54 ♦A765 ♣H32", "♠HV1087 ♥A92 ♦V3 ♣H54"):
+        analyse_hand(parse_hand(hand), 1, get_ruleset("book"), deals=2, seed=1)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,97 @@
+"""declarable_contracts against every auction legal_bids allows.
+
+The oracle walks all auction states (memoised on everything but the history) from a fresh
+auction, every seat bidding or passing in every legal way, for every way the other three
+seats can hold the remaining aces, and collects what the seat under test may bid on its
+turns. declarable_contracts must be the union of that over the seats.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from analyser.cards import N_SEATS
+from analyser.errors import RulesError
+from analyser.rules import AuctionState, declarable_contracts, legal_bids, parse_ruleset
+
+
+def _biddable(ruleset, seat: int, aces: int) -> set:
+    """Every bid ``seat`` (holding ``aces`` aces) may make in some auction; forehand = 0."""
+    found = set()
+    others = [q for q in range(N_SEATS) if q != seat]
+    for dist in itertools.product(range(5), repeat=3):
+        if sum(dist) + aces != 4:
+            continue
+        held = [0] * N_SEATS
+        held[seat] = aces
+        for q, a in zip(others, dist, strict=True):
+            held[q] = a
+        seen = set()
+        stack = [AuctionState.start(0)]
+        while stack:
+            st = stack.pop()
+            key = (
+                st.turn,
+                st.current,
+                st.declarers,
+                st.passed,
+                st.rik_bidders,
+                st.spoken,
+                st.passes_since_bid,
+            )
+            if st.finished or key in seen:
+                continue
+            seen.add(key)
+            bids = legal_bids(ruleset, st, st.turn, held[st.turn])
+            if st.turn == seat:
+                found.update(b for b in bids if not b.is_pass)
+            stack.extend(st.apply(ruleset, b, held[st.turn]) for b in bids)
+    return found
+
+
+def _check(spec: str, aces: int, seats=range(N_SEATS)) -> None:
+    """declarable_contracts equals the union over ``seats`` (seat 1, the second to speak,
+    alone can reach every contract: the forehand can never bid beter rik, R-BID-07)."""
+    rs = parse_ruleset(spec)
+    union = set()
+    for seat in seats:
+        union |= _biddable(rs, seat, aces)
+    declared = declarable_contracts(rs, aces)
+    assert set(declared) == union
+    assert declared == [c for c in rs.contracts if c in union]  # ladder order
+
+
+@pytest.mark.parametrize("aces", [3, 4])
+@pytest.mark.parametrize("spec", ["book", "book:malheur_may_overbid=false"])
+def test_obligatory_malheur_leaves_nothing_below_malheur(spec, aces):
+    _check(spec, aces)
+    rs = parse_ruleset(spec)
+    floor = rs.rank("malheur")
+    assert all(rs.rank(c) >= floor for c in declarable_contracts(rs, aces))
+
+
+def test_optional_malheur_lets_a_three_ace_hand_rik():
+    _check("book:malheur=optional", 3, seats=(1,))
+    assert "rik" in [c.id for c in declarable_contracts(parse_ruleset("book:malheur=optional"), 3)]
+
+
+def test_fewer_aces_may_bid_everything_but_malheur():
+    rs = parse_ruleset("book")
+    assert [c.id for c in declarable_contracts(rs, 2)] == [
+        c.id for c in rs.contracts if c.id != "malheur"
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("aces", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("spec", ["book", "book:malheur=optional", "iwwa2024"])
+def test_every_ace_count_and_rule_set(spec, aces):
+    _check(spec, aces)
+
+
+@pytest.mark.parametrize("bad", [-1, 5, True, 2.0])
+def test_bad_ace_counts_are_rules_errors(bad):
+    with pytest.raises(RulesError):
+        declarable_contracts(parse_ruleset("book"), bad)
