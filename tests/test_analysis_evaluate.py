@@ -64,8 +64,10 @@ def test_rik_choice_is_fixed_per_hand_and_paired_with_the_sample():
     assert sum(hist) == n and sum(hist[8:]) == rik.estimate.made
     mean_score = sum(k * declarer_score(WHAT_IF, "rik", t) for t, k in enumerate(hist)) / n
     assert rik.expected_score == pytest.approx(mean_score)
-    # Beter rik is hearts by definition.
-    assert a.bid("beter_rik").trump == HEARTS
+    # The forehand never bids beter rik (R-BID-07); at another seat it is hearts by definition.
+    assert "beter_rik" in a.not_offered and "beter_rik" not in [b.spec.id for b in a.bids]
+    second = analyse_hand(HONOURS, 2, WHAT_IF, deals=2, seed=seed)
+    assert second.bid("beter_rik").trump == HEARTS and "beter_rik" not in second.not_offered
 
 
 def test_a_three_ace_hand_is_offered_only_malheur_and_higher_under_book():

@@ -44,7 +44,8 @@ def test_json_schema():
         assert isinstance(d[key], kind), key
     assert "highest_competitive" in d
     assert d["seat"] == 1 and d["deals"] == 3 and d["seed"] == 11
-    assert d["rules"] == "book:malheur=optional" and d["not_offered"] == []
+    # seat 1, the forehand, can never bid beter rik (R-BID-07)
+    assert d["rules"] == "book:malheur=optional" and d["not_offered"] == ["beter_rik"]
     assert d["method"] == "double-dummy"
     ids = [b["bid"] for b in d["bids"]]
     assert set(ids) <= BID_IDS and "malheur" in ids and "rik" in ids

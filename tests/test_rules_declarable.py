@@ -3,7 +3,8 @@
 The oracle walks all auction states (memoised on everything but the history) from a fresh
 auction, every seat bidding or passing in every legal way, for every way the other three
 seats can hold the remaining aces, and collects what the seat under test may bid on its
-turns. declarable_contracts must be the union of that over the seats.
+turns. declarable_contracts must give exactly that for the seat's place in the auction (the
+forehand is seat 0), and the union over the places when no place is given.
 """
 
 from __future__ import annotations
@@ -52,15 +53,18 @@ def _biddable(ruleset, seat: int, aces: int) -> set:
 
 
 def _check(spec: str, aces: int, seats=range(N_SEATS)) -> None:
-    """declarable_contracts equals the union over ``seats`` (seat 1, the second to speak,
-    alone can reach every contract: the forehand can never bid beter rik, R-BID-07)."""
+    """declarable_contracts per place in the auction equals what the auctions allow there,
+    and without a place it is the union over the four (checked when ``seats`` is all)."""
     rs = parse_ruleset(spec)
     union = set()
     for seat in seats:
-        union |= _biddable(rs, seat, aces)
-    declared = declarable_contracts(rs, aces)
-    assert set(declared) == union
-    assert declared == [c for c in rs.contracts if c in union]  # ladder order
+        found = _biddable(rs, seat, aces)
+        declared = declarable_contracts(rs, aces, seat)
+        assert set(declared) == found, seat
+        assert declared == [c for c in rs.contracts if c in found]  # ladder order
+        union |= found
+    if len(seats) == N_SEATS:
+        assert set(declarable_contracts(rs, aces)) == union
 
 
 @pytest.mark.parametrize("aces", [3, 4])
@@ -73,8 +77,14 @@ def test_obligatory_malheur_leaves_nothing_below_malheur(spec, aces):
 
 
 def test_optional_malheur_lets_a_three_ace_hand_rik():
-    _check("book:malheur=optional", 3, seats=(1,))
+    _check("book:malheur=optional", 3, seats=(0, 1))
     assert "rik" in [c.id for c in declarable_contracts(parse_ruleset("book:malheur=optional"), 3)]
+
+
+def test_the_forehand_can_never_bid_beter_rik():
+    rs = parse_ruleset("book")
+    assert "beter_rik" not in [c.id for c in declarable_contracts(rs, 0, 0)]
+    assert all("beter_rik" in [c.id for c in declarable_contracts(rs, 0, k)] for k in (1, 2, 3))
 
 
 def test_fewer_aces_may_bid_everything_but_malheur():
@@ -86,12 +96,16 @@ def test_fewer_aces_may_bid_everything_but_malheur():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("aces", [0, 1, 2, 3, 4])
-@pytest.mark.parametrize("spec", ["book", "book:malheur=optional", "iwwa2024"])
+@pytest.mark.parametrize(
+    "spec", ["book", "book:malheur=optional", "iwwa2024", "book:all_pass=forced_bid"]
+)
 def test_every_ace_count_and_rule_set(spec, aces):
     _check(spec, aces)
 
 
 @pytest.mark.parametrize("bad", [-1, 5, True, 2.0])
-def test_bad_ace_counts_are_rules_errors(bad):
+def test_bad_ace_counts_and_places_are_rules_errors(bad):
     with pytest.raises(RulesError):
         declarable_contracts(parse_ruleset("book"), bad)
+    with pytest.raises(RulesError):
+        declarable_contracts(parse_ruleset("book"), 0, bad if bad != 5 else 4)

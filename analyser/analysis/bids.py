@@ -113,11 +113,16 @@ class BidSpec:
         return self.scores[self.target + 1]
 
 
-def left_out(ruleset: RuleSet, hand: list[int]) -> list[Contract]:
-    """Contracts of ``ruleset`` that :func:`bid_specs` leaves out because this hand can never
-    bid them (below malheur for 3-4 aces under an obligatory malheur); malheur itself, which
-    needs 3 aces, is not listed."""
-    offered = set(declarable_contracts(ruleset, aces_held(hand)))
+def turn_order(seat: int) -> int:
+    """The place of absolute ``seat`` in the auction: 0 = the forehand .. 3 = the dealer."""
+    return (seat - FOREHAND) % N_SEATS
+
+
+def left_out(ruleset: RuleSet, hand: list[int], seat: int) -> list[Contract]:
+    """Contracts of ``ruleset`` that :func:`bid_specs` leaves out because this hand at
+    absolute ``seat`` can never bid them: below malheur for 3-4 aces under an obligatory
+    malheur, beter rik for the forehand. Malheur itself, which needs 3 aces, is not listed."""
+    offered = set(declarable_contracts(ruleset, aces_held(hand), turn_order(seat)))
     return [c for c in ruleset.contracts if c not in offered and c.kind != "malheur"]
 
 
@@ -135,9 +140,10 @@ def bid_specs(ruleset: RuleSet, hand: list[int], seat: int) -> list[BidSpec]:
     """Every contract ``ruleset`` offers the hand at absolute ``seat``, in ladder order: the
     ones it can bid in some auction (:func:`~analyser.rules.declarable_contracts`). So malheur
     only with 3 or 4 aces where the rule set plays it, and with 3 or 4 aces under an
-    obligatory malheur nothing below malheur (R-MAL-01)."""
+    obligatory malheur nothing below malheur (R-MAL-01), and no beter rik for the forehand
+    (R-BID-07: his rik may choose hearts)."""
     out = []
-    for contract in declarable_contracts(ruleset, aces_held(hand)):
+    for contract in declarable_contracts(ruleset, aces_held(hand), turn_order(seat)):
         terms = contract_terms(ruleset, contract)
         if contract.kind == "rik":
             family = FAMILY_RIK

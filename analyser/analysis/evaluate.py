@@ -74,6 +74,7 @@ from analyser.errors import RikkenError
 from analyser.notation import format_strain
 from analyser.progress import Progress
 from analyser.rules import (
+    BETER_RIK,
     RuleSet,
     called_card,
     contract_terms,
@@ -175,21 +176,27 @@ def analyse_hand(
 
 
 def _note_not_offered(result: HandAnalysis) -> None:
-    """Record the contracts the hand can never bid (3-4 aces under an obligatory malheur),
-    and say how to see them anyway."""
+    """Record the contracts the hand can never bid at its seat, and why."""
     rs = result.ruleset
-    left = left_out(rs, result.hand)
+    left = left_out(rs, result.hand, absolute_seat(result.seat))
     if not left:
         return
     result.not_offered = [c.id for c in left]
-    spec = rs.spec
-    what_if = spec + ("," if ":" in spec else ":") + "malheur=optional"
-    result.notes.append(
-        f"{aces_held(result.hand)} aces and an obligatory malheur (R-MAL-01): this hand must "
-        f"bid malheur or higher at its first turn, so it can never bid the {len(left)} bids "
-        f"below malheur ({left[0].id} .. {left[-1].id}); they are not evaluated. "
-        f"--rules '{what_if}' evaluates them as a what-if"
-    )
+    if BETER_RIK in left:
+        result.notes.append(
+            "beter rik is not evaluated: the forehand speaks first and can never bid it, it "
+            "needs another player's rik (R-BID-07); his rik may choose hearts (the rik row)"
+        )
+    below = [c for c in left if c != BETER_RIK]
+    if below:
+        spec = rs.spec
+        what_if = spec + ("," if ":" in spec else ":") + "malheur=optional"
+        result.notes.append(
+            f"{aces_held(result.hand)} aces and an obligatory malheur (R-MAL-01): this hand "
+            f"must bid malheur or higher at its first turn, so it can never bid the "
+            f"{len(below)} bids below malheur ({below[0].id} .. {below[-1].id}); they are not "
+            f"evaluated. --rules '{what_if}' evaluates them as a what-if"
+        )
 
 
 def _half_widths(bids: list[BidResult]) -> list[float]:

@@ -43,9 +43,10 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
 * ``recommended_opening`` — canonical contract id of the best legal opening bid, ``"pass"``,
   or null; ``highest_competitive`` — canonical id of the highest bid worth competing to, or null
 * ``notes`` — list of free-text remarks
-* ``not_offered`` — canonical ids of the rule set's contracts this hand can never bid, which
-  are therefore not in ``bids``: with 3-4 aces under an obligatory malheur every bid below
-  malheur (R-MAL-01); else an empty list
+* ``not_offered`` — canonical ids of the rule set's contracts this hand can never bid at its
+  seat, which are therefore not in ``bids``: ``beter_rik`` for seat 1, the forehand
+  (R-BID-07), and with 3-4 aces under an obligatory malheur every bid below malheur
+  (R-MAL-01); else an empty list
 
 CSV (``--format csv``): a header and one row per bid with the columns of :data:`CSV_COLUMNS`
 (``tricks_hist`` written as 14 counts joined by ``-``; the run's facts repeated on every row).

@@ -101,7 +101,8 @@ class HandAnalysis:
     """Contract id of the highest bid worth competing to, or None."""
     notes: list[str] = field(default_factory=list)
     not_offered: list[str] = field(default_factory=list)
-    """Contract ids of the rule set this hand can never bid, so not evaluated (R-MAL-01)."""
+    """Contract ids of the rule set this hand can never bid at its seat, so not evaluated
+    (beter rik for the forehand, R-BID-07; below malheur for 3-4 aces, R-MAL-01)."""
     seconds: dict[str, float] = field(default_factory=dict)
     """Solver wall seconds per contract family tag, and ``total`` (the whole analysis)."""
     positions: dict[str, int] = field(default_factory=dict)

@@ -70,7 +70,6 @@ from analyser.rules.terms import (
 
 __all__ = [
     "AuctionState",
-    "declarable_contracts",
     "BETER_RIK",
     "Contract",
     "ContractTerms",
@@ -93,6 +92,7 @@ __all__ = [
     "alone",
     "called_card",
     "contract_terms",
+    "declarable_contracts",
     "declarer_score",
     "first_leader",
     "get_ruleset",

@@ -13,9 +13,9 @@ Public API:
   iwwa); beter rik only over another player's rik (R-BID-07); malheur only with 3+ aces and,
   when obligatory, forced at the first turn unless outbid (R-MAL-01/02); iwwa's one-step rule
   for alone bids (I-04); the V-08 forced bid. ``pass`` comes first, then the ladder order.
-* :func:`declarable_contracts` ``(ruleset, aces_held)`` — the contracts a player can bid in
-  some auction at all: with 3-4 aces under an obligatory malheur only malheur and what ranks
-  above it (R-MAL-01/02).
+* :func:`declarable_contracts` ``(ruleset, aces_held, turn_order)`` — the contracts a player
+  can bid in some auction at all: with 3-4 aces under an obligatory malheur only malheur and
+  what ranks above it (R-MAL-01/02); never beter rik for the forehand (R-BID-07).
 * :func:`run_auction` — apply a whole sequence of bids (ids or contracts) from the start.
 * :func:`next_dealer` — who deals next (R-DEAL-02; V-07 after four passes).
 """
@@ -179,20 +179,37 @@ def legal_bids(
     return out
 
 
-def declarable_contracts(ruleset: RuleSet, aces_held: int) -> list[Contract]:
+def declarable_contracts(
+    ruleset: RuleSet, aces_held: int, turn_order: int | None = None
+) -> list[Contract]:
     """The contracts (ladder order) a player dealt ``aces_held`` aces can bid in some auction.
+
+    ``turn_order`` is the player's place in the auction, 0 = the forehand (who speaks first)
+    to 3 = the dealer; None = any place (the union over the four).
 
     Malheur needs 3 or 4 aces. When malheur is obligatory such a hand can bid nothing below
     it: at its first turn it must bid malheur (or, where allowed, something higher) unless a
     bid above malheur was made already (R-MAL-01), and every later bid must outrank the
-    current one (R-BID-02); after a pass it may not bid again (R-BID-03). Every other contract
-    of the ladder is reachable by some auction (earlier riks by other players, say)."""
+    current one (R-BID-02); after a pass it may not bid again (R-BID-03). The forehand can
+    never bid beter rik, which needs another player's rik as the current bid (R-BID-07): he
+    speaks first, so nobody has bid yet at his first turn; once he has bid, nobody can bid rik
+    any more (a rik can only be outbid), and once he has passed he may not bid again. A
+    forehand rikker may still choose hearts. Every other contract of the ladder is reachable
+    by some auction (earlier riks by other players, say)."""
     if isinstance(aces_held, bool) or not isinstance(aces_held, int) or not 0 <= aces_held <= 4:
         raise RulesError(f"aces held must be 0..4, got {aces_held!r}")
+    if turn_order is not None and (
+        isinstance(turn_order, bool)
+        or not isinstance(turn_order, int)
+        or not 0 <= turn_order < N_SEATS
+    ):
+        raise RulesError(f"a place in the auction is 0..3 (0 = forehand), got {turn_order!r}")
     out = [c for c in ruleset.contracts if c != MALHEUR or aces_held >= 3]
     if ruleset.malheur == "obligatory" and aces_held >= 3:
         floor = ruleset.rank(MALHEUR)
         out = [c for c in out if ruleset.rank(c) >= floor]
+    if turn_order == 0:
+        out = [c for c in out if c != BETER_RIK]
     return out
 
 
