@@ -65,7 +65,8 @@ def test_rik_choice_is_fixed_per_hand_and_paired_with_the_sample():
     mean_score = sum(k * declarer_score(WHAT_IF, "rik", t) for t, k in enumerate(hist)) / n
     assert rik.expected_score == pytest.approx(mean_score)
     # The forehand never bids beter rik (R-BID-07); at another seat it is hearts by definition.
-    assert "beter_rik" in a.not_offered and "beter_rik" not in [b.spec.id for b in a.bids]
+    assert a.not_offered == ["beter_rik"] and "beter_rik" not in [b.spec.id for b in a.bids]
+    assert len([n for n in a.notes if "forehand" in n and "R-BID-07" in n]) == 1
     second = analyse_hand(HONOURS, 2, WHAT_IF, deals=2, seed=seed)
     assert second.bid("beter_rik").trump == HEARTS and "beter_rik" not in second.not_offered
 
@@ -78,11 +79,18 @@ def test_a_three_ace_hand_is_offered_only_malheur_and_higher_under_book():
     assert "malheur" in [b.spec.id for b in a.bids]
     below = [c.id for c in BOOK.contracts if BOOK.rank(c) < floor]
     assert a.not_offered == below and "rik" in below and "misere" in below
-    assert any("R-MAL-01" in note and "malheur=optional" in note for note in a.notes)
-    # the recommendations name only bids the hand can make
-    offered = {b.spec.id for b in a.bids} | {"pass"}
-    assert a.recommended_opening in offered
-    assert a.highest_competitive is None or a.highest_competitive in offered
+    # one note gives the reason and names every bid left out; the forehand's note on beter
+    # rik is not given at seat 2
+    (note,) = [n for n in a.notes if "R-MAL-01" in n]
+    assert "book:malheur=optional" in note and all(i in note for i in a.not_offered)
+    assert not any("forehand" in n for n in a.notes)
+    # the recommendations name only bids the hand can make: malheur or higher (no pass)
+    assert BOOK.rank(a.recommended_opening) >= floor
+    assert a.highest_competitive is None or BOOK.rank(a.highest_competitive) >= floor
+    # at seat 1 the same single reason (beter rik is below malheur anyway)
+    first = analyse_hand(hand, 1, BOOK, deals=2, seed=5)
+    assert first.not_offered == below and len([n for n in first.notes if "R-MAL-01" in n]) == 1
+    assert not any("forehand" in n for n in first.notes)
     # with malheur optional the same hand may rik, and nothing is left out
     what_if = analyse_hand(hand, 2, WHAT_IF, deals=3, seed=5)
     assert "rik" in [b.spec.id for b in what_if.bids] and what_if.not_offered == []

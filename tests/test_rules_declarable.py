@@ -81,6 +81,19 @@ def test_optional_malheur_lets_a_three_ace_hand_rik():
     assert "rik" in [c.id for c in declarable_contracts(parse_ruleset("book:malheur=optional"), 3)]
 
 
+@pytest.mark.parametrize(
+    "spec, aces", [("book:solo_needs_rik=on", 3), ("iwwa2024:malheur=obligatory", 4)]
+)
+def test_an_obliged_forehand_never_gets_the_rik_a_solo_needs(spec, aces):
+    _check(spec, aces)
+    assert "solo" not in [c.id for c in declarable_contracts(parse_ruleset(spec), aces, 0)]
+    assert "solo" in [c.id for c in declarable_contracts(parse_ruleset(spec), aces, 1)]
+
+
+def test_the_forehand_can_never_bid_beter_rik_by_every_auction():
+    _check("book", 2, seats=(0,))
+
+
 def test_the_forehand_can_never_bid_beter_rik():
     rs = parse_ruleset("book")
     assert "beter_rik" not in [c.id for c in declarable_contracts(rs, 0, 0)]
@@ -97,7 +110,14 @@ def test_fewer_aces_may_bid_everything_but_malheur():
 @pytest.mark.slow
 @pytest.mark.parametrize("aces", [0, 1, 2, 3, 4])
 @pytest.mark.parametrize(
-    "spec", ["book", "book:malheur=optional", "iwwa2024", "book:all_pass=forced_bid"]
+    "spec",
+    [
+        "book",
+        "book:malheur=optional",
+        "iwwa2024",
+        "book:all_pass=forced_bid",
+        "book:solo_needs_rik=on",
+    ],
 )
 def test_every_ace_count_and_rule_set(spec, aces):
     _check(spec, aces)

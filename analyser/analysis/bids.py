@@ -120,8 +120,9 @@ def turn_order(seat: int) -> int:
 
 def left_out(ruleset: RuleSet, hand: list[int], seat: int) -> list[Contract]:
     """Contracts of ``ruleset`` that :func:`bid_specs` leaves out because this hand at
-    absolute ``seat`` can never bid them: below malheur for 3-4 aces under an obligatory
-    malheur, beter rik for the forehand. Malheur itself, which needs 3 aces, is not listed."""
+    absolute ``seat`` can never bid them (:func:`~analyser.rules.declarable_contracts`: below
+    malheur for 3-4 aces under an obligatory malheur, beter rik for the forehand, ...).
+    Malheur itself, which needs 3 aces, is not listed."""
     offered = set(declarable_contracts(ruleset, aces_held(hand), turn_order(seat)))
     return [c for c in ruleset.contracts if c not in offered and c.kind != "malheur"]
 

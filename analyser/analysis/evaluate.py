@@ -41,6 +41,7 @@ score of a bid that never makes on the sample, which its note states):
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import numpy as np
@@ -55,6 +56,7 @@ from analyser.analysis.bids import (
     aces_held,
     bid_specs,
     left_out,
+    turn_order,
 )
 from analyser.analysis.choice import (
     call_preference,
@@ -74,7 +76,6 @@ from analyser.errors import RikkenError
 from analyser.notation import format_strain
 from analyser.progress import Progress
 from analyser.rules import (
-    BETER_RIK,
     RuleSet,
     called_card,
     contract_terms,
@@ -176,26 +177,27 @@ def analyse_hand(
 
 
 def _note_not_offered(result: HandAnalysis) -> None:
-    """Record the contracts the hand can never bid at its seat, and why."""
+    """Record the contracts the hand can never bid at its seat, and why (each reason once)."""
     rs = result.ruleset
-    left = left_out(rs, result.hand, absolute_seat(result.seat))
+    seat = absolute_seat(result.seat)
+    left = left_out(rs, result.hand, seat)
     if not left:
         return
     result.not_offered = [c.id for c in left]
-    if BETER_RIK in left:
+    aces = aces_held(result.hand)
+    if rs.malheur == "obligatory" and aces >= 3:
+        # the malheur duty leaves out everything below malheur (beter rik included) and, for
+        # the forehand, whatever needs a rik nobody can bid after his malheur
+        what_if = dataclasses.replace(rs, malheur="optional").spec
+        result.notes.append(
+            f"{aces} aces and an obligatory malheur (R-MAL-01): this hand must bid malheur or "
+            f"higher at its first turn, so it can never bid {', '.join(result.not_offered)}; "
+            f"they are not evaluated. --rules '{what_if}' evaluates them as a what-if"
+        )
+    elif turn_order(seat) == 0:
         result.notes.append(
             "beter rik is not evaluated: the forehand speaks first and can never bid it, it "
             "needs another player's rik (R-BID-07); his rik may choose hearts (the rik row)"
-        )
-    below = [c for c in left if c != BETER_RIK]
-    if below:
-        spec = rs.spec
-        what_if = spec + ("," if ":" in spec else ":") + "malheur=optional"
-        result.notes.append(
-            f"{aces_held(result.hand)} aces and an obligatory malheur (R-MAL-01): this hand "
-            f"must bid malheur or higher at its first turn, so it can never bid the "
-            f"{len(below)} bids below malheur ({below[0].id} .. {below[-1].id}); they are not "
-            f"evaluated. --rules '{what_if}' evaluates them as a what-if"
         )
 
 

@@ -46,7 +46,7 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
 * ``not_offered`` — canonical ids of the rule set's contracts this hand can never bid at its
   seat, which are therefore not in ``bids``: ``beter_rik`` for seat 1, the forehand
   (R-BID-07), and with 3-4 aces under an obligatory malheur every bid below malheur
-  (R-MAL-01); else an empty list
+  (R-MAL-01); else an empty list. JSON only: the CSV has one row per element of ``bids``
 
 CSV (``--format csv``): a header and one row per bid with the columns of :data:`CSV_COLUMNS`
 (``tricks_hist`` written as 14 counts joined by ``-``; the run's facts repeated on every row).

@@ -58,11 +58,15 @@ def command(
 ) -> None:
     """Analyse HAND: P(make), 95% interval and expected score of every bid, with a recommendation.
 
-    The other 39 cards are sampled (uniformly) and every bid is solved double-dummy on the same
-    deals: rik per trump and called ace (chosen once for the hand: the highest make-probability),
-    beter rik, alone 7..12 and solo per trump and beter, misère and piek (closed, open, praatje)
-    and malheur with 3-4 aces. With --seat all each seat gets its own sample from the same seed.
-    HAND is written as for `rikken hand`, e.g. '♠AHV1098 ♥104 ♦A10 ♣752'.
+    The other 39 cards are sampled (uniformly) and every bid the rule set offers the hand at
+    its seat is solved double-dummy on the same deals: rik per trump and called ace (chosen
+    once for the hand: the highest make-probability), beter rik, alone 7..12 and solo per
+    trump and beter, misère and piek (closed, open, praatje) and malheur with 3-4 aces. Left
+    out, and listed in the notes: beter rik at seat 1 (the forehand can never bid it), and
+    with 3-4 aces under an obligatory malheur (book) every bid below malheur; --rules
+    'book:malheur=optional' evaluates those as a what-if. With --seat all each seat gets its
+    own sample from the same seed. HAND is written as for `rikken hand`, e.g.
+    '♠AHV1098 ♥104 ♦A10 ♣752'.
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.evaluate import analyse_hand

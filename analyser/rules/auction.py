@@ -151,10 +151,8 @@ def legal_bids(
         join = b in rs.joinable and b == state.current and seat not in state.declarers
         if not (higher or join):
             continue
-        if b.kind == "alone" and rs.alone_needs_rik and not state.rik_bidders:
-            continue  # R-BID-06
-        if b.kind == "solo" and rs.solo_needs_rik and not state.rik_bidders:
-            continue  # iwwa I-02
+        if _needs_rik(rs, b) and not state.rik_bidders:
+            continue  # R-BID-06; iwwa I-02 for solo
         if b == BETER_RIK and not (state.rik_bidders - {seat}):
             continue  # R-BID-07
         if b == MALHEUR and aces_held < 3:
@@ -187,15 +185,20 @@ def declarable_contracts(
     ``turn_order`` is the player's place in the auction, 0 = the forehand (who speaks first)
     to 3 = the dealer; None = any place (the union over the four).
 
-    Malheur needs 3 or 4 aces. When malheur is obligatory such a hand can bid nothing below
-    it: at its first turn it must bid malheur (or, where allowed, something higher) unless a
-    bid above malheur was made already (R-MAL-01), and every later bid must outrank the
-    current one (R-BID-02); after a pass it may not bid again (R-BID-03). The forehand can
-    never bid beter rik, which needs another player's rik as the current bid (R-BID-07): he
-    speaks first, so nobody has bid yet at his first turn; once he has bid, nobody can bid rik
-    any more (a rik can only be outbid), and once he has passed he may not bid again. A
-    forehand rikker may still choose hearts. Every other contract of the ladder is reachable
-    by some auction (earlier riks by other players, say)."""
+    * Malheur needs 3 or 4 aces. When malheur is obligatory such a hand can bid nothing below
+      it: at its first turn it must bid malheur (or, where allowed, something higher) unless a
+      bid above malheur was made already (R-MAL-01), every later bid must outrank the current
+      one (R-BID-02), and after a pass it may not bid again (R-BID-03).
+    * A forehand obliged so bids malheur or higher before anyone else speaks, so nobody can
+      bid rik in his auction: he can never bid a contract that needs an earlier rik (alone
+      bids under ``alone_needs_rik``, solo under ``solo_needs_rik``, R-BID-06 / I-02).
+    * The forehand can never bid beter rik, which needs another player's rik as the current
+      bid (R-BID-07): nobody has bid at his first turn; once he has bid, nobody can bid rik
+      (a rik can only be outbid); once he has passed he may not bid again. A forehand
+      rikker may still choose hearts.
+
+    Every other contract of the ladder is reachable by some auction (earlier riks by other
+    players, say): the tests check this against every auction :func:`legal_bids` allows."""
     if isinstance(aces_held, bool) or not isinstance(aces_held, int) or not 0 <= aces_held <= 4:
         raise RulesError(f"aces held must be 0..4, got {aces_held!r}")
     if turn_order is not None and (
@@ -204,13 +207,25 @@ def declarable_contracts(
         or not 0 <= turn_order < N_SEATS
     ):
         raise RulesError(f"a place in the auction is 0..3 (0 = forehand), got {turn_order!r}")
+    obliged = ruleset.malheur == "obligatory" and aces_held >= 3
     out = [c for c in ruleset.contracts if c != MALHEUR or aces_held >= 3]
-    if ruleset.malheur == "obligatory" and aces_held >= 3:
+    if obliged:
         floor = ruleset.rank(MALHEUR)
         out = [c for c in out if ruleset.rank(c) >= floor]
     if turn_order == 0:
         out = [c for c in out if c != BETER_RIK]
+        if obliged:
+            out = [c for c in out if not _needs_rik(ruleset, c)]
     return out
+
+
+def _needs_rik(ruleset: RuleSet, contract: Contract) -> bool:
+    """True if ``contract`` may only be bid after a rik in the auction (R-BID-06, I-02)."""
+    if contract.kind == "alone":
+        return ruleset.alone_needs_rik
+    if contract.kind == "solo":
+        return ruleset.solo_needs_rik
+    return False
 
 
 def run_auction(
