@@ -139,8 +139,7 @@ def legal_bids(
     (R-BID-03).
     """
     _check_seat(seat)
-    if isinstance(aces_held, bool) or not isinstance(aces_held, int) or not 0 <= aces_held <= 4:
-        raise RulesError(f"aces held must be 0..4, got {aces_held!r}")
+    _check_aces(aces_held)
     if state.finished or seat in state.passed:
         return []
     rs = ruleset
@@ -199,14 +198,9 @@ def declarable_contracts(
 
     Every other contract of the ladder is reachable by some auction (earlier riks by other
     players, say): the tests check this against every auction :func:`legal_bids` allows."""
-    if isinstance(aces_held, bool) or not isinstance(aces_held, int) or not 0 <= aces_held <= 4:
-        raise RulesError(f"aces held must be 0..4, got {aces_held!r}")
-    if turn_order is not None and (
-        isinstance(turn_order, bool)
-        or not isinstance(turn_order, int)
-        or not 0 <= turn_order < N_SEATS
-    ):
-        raise RulesError(f"a place in the auction is 0..3 (0 = forehand), got {turn_order!r}")
+    _check_aces(aces_held)
+    if turn_order is not None:
+        _check_seat(turn_order)  # a place in the auction is 0..3 like a seat (0 = forehand)
     obliged = ruleset.malheur == "obligatory" and aces_held >= 3
     out = [c for c in ruleset.contracts if c != MALHEUR or aces_held >= 3]
     if obliged:
@@ -273,3 +267,8 @@ def _one_step(rs: RuleSet, current: Contract | None, b: Contract) -> bool:
 def _check_seat(seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < N_SEATS:
         raise RulesError(f"a seat must be an int 0..3, got {seat!r}")
+
+
+def _check_aces(aces_held: int) -> None:
+    if isinstance(aces_held, bool) or not isinstance(aces_held, int) or not 0 <= aces_held <= 4:
+        raise RulesError(f"aces held must be 0..4, got {aces_held!r}")
