@@ -78,10 +78,10 @@ def test_read_only_inputs_reuse_the_compiled_kernels():
     """numba compiles a kernel once per combination of read-only flags of its array
     arguments; solve_batch hands it fresh writable copies, so a caller passing read-only
     views (broadcast scalars, a frozen deal array) never waits for another compilation."""
-    from analyser.solver import engine
+    from analyser.solver import driver
 
     hands, trump, leader, decl, goal, target = _mixed_batch(37, 6, 4)
-    kernels = (engine.solve_range, engine.solve_batch_kernel, engine.same_table)
+    kernels = (driver.solve_range, driver.solve_batch_kernel, driver.same_table)
     # both paths (the queue, and the kernel with a node budget) with writable arrays first
     expected = solve_batch(hands, trump, leader, decl, goal, target)
     assert list(solve_batch(hands, trump, leader, decl, goal, target, max_nodes=10**12)) == list(

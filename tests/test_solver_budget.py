@@ -11,16 +11,9 @@ from oracle import random_ending
 
 from analyser.cards import cards_to_mask
 from analyser.solver import GOAL_GE, GOAL_MISERE, GOAL_TRICKS, UNDECIDED, Solver, solve_batch
-from analyser.solver.engine import (
-    KILLER_SIZE,
-    N_STATS,
-    S_ESCALATED,
-    S_NODES,
-    S_SEARCHES,
-    move_entries,
-    new_table,
-    solve_one,
-)
+from analyser.solver.driver import solve_one
+from analyser.solver.layout import KILLER_SIZE, N_STATS, S_ESCALATED, S_NODES, S_SEARCHES
+from analyser.solver.table import move_entries, new_table
 
 
 def _boards(seed: int, count: int, size: int) -> np.ndarray:

@@ -23,7 +23,7 @@ from oracle import legal_cards, oracle_solve, trick_winner
 
 from analyser.cards import N_RANKS, cards_to_mask
 from analyser.solver import GOAL_MISERE, solve_batch
-from analyser.solver.engine import ducks_to_the_end
+from analyser.solver.cuts import ducks_to_the_end
 from analyser.solver.misere_proof import canon, hole_suits, misere_safe, new_memo
 
 NT = 4
@@ -81,7 +81,7 @@ def test_smaller_game_safe_answers_hold_under_the_oracle():
 
 def misere_by_search(hands: list[list[int]], leader: int, x: int) -> bool:
     """Plain yes/no search over every legal card (no trumps, no called card), independent of
-    the engine: can the lone declarer ``x`` lose every trick? Trick starts are memoised."""
+    the solver: can the lone declarer ``x`` lose every trick? Trick starts are memoised."""
     start = tuple(sum(1 << c for c in h) for h in hands)
 
     @cache
@@ -108,7 +108,7 @@ def misere_by_search(hands: list[list[int]], leader: int, x: int) -> bool:
 
 
 def check_against_plain_search(seed: int, count: int, sizes: tuple[int, ...]) -> None:
-    """The engine's misère answers on ``count`` low-declarer endings equal misere_by_search's,
+    """The solver's misère answers on ``count`` low-declarer endings equal misere_by_search's,
     with both answers and made hands with a hole among them."""
     rng = random.Random(seed)
     rows = []
@@ -131,7 +131,7 @@ def check_against_plain_search(seed: int, count: int, sizes: tuple[int, ...]) ->
 
 
 def test_misere_search_agrees_with_a_plain_search_on_six_card_endings():
-    # the engine calls the smaller game from six cards on
+    # the search calls the smaller game from six cards on
     check_against_plain_search(42, 36, (6,))
 
 

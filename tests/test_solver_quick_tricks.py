@@ -1,4 +1,4 @@
-"""Quick tricks (engine.quick_tricks) are a lower bound of the leader's side's tricks.
+"""Quick tricks (quick_tricks.quick_tricks) are a lower bound of the leader's side's tricks.
 
 The count settles search nodes, so it must never exceed what best defence allows. DDS gives
 the true value of random endings (partners opposite); one fixed ending pins the plan in which
@@ -14,7 +14,7 @@ from dds_ref import hands_from_pbn, leader_side_tricks, leader_side_tricks_many
 from oracle import random_ending
 
 from analyser.cards import NOTRUMP, SOUTH, SPADES, cards_to_mask
-from analyser.solver.engine import qt_ceiling, quick_tricks
+from analyser.solver.quick_tricks import qt_ceiling, quick_tricks
 
 
 def _quick(hands, trump: int, leader: int) -> int:

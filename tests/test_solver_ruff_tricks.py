@@ -1,4 +1,4 @@
-"""Quick tricks through a partner's ruff (engine.ruff_plan) against the brute-force oracle.
+"""Quick tricks through a partner's ruff (quick_tricks.ruff_plan) against the brute-force oracle.
 
 Random trump endings are kept only when the side on lead has a ruff plan worth at least one
 trick, so every position exercises the bound; the exact count and >=K around it must match
@@ -13,7 +13,7 @@ from oracle import oracle_solve_many, random_ending
 
 from analyser.cards import cards_to_mask
 from analyser.solver import GOAL_GE, GOAL_TRICKS, solve_batch
-from analyser.solver.engine import quick_tricks, ruff_caps, ruff_plan, suit_runs
+from analyser.solver.quick_tricks import quick_tricks, ruff_caps, ruff_plan, suit_runs
 
 
 def _ruff_positions(seed: int, count: int):

@@ -1,4 +1,4 @@
-"""The second-hand cut (engine.second_hand_cut): once a trick's lead is on the table, the side
+"""The second-hand cut (cuts.second_hand_cut): once a trick's lead is on the table, the side
 of the second hand may be sure of this trick and, from the hand that wins it, of more. Its
 value settles search nodes, so it must hold against best play: checked here against the
 brute-force oracle on random endings after every lead, for every layout of the sides (the
@@ -12,7 +12,7 @@ import numpy as np
 from oracle import oracle_solve, random_ending
 
 from analyser.cards import N_RANKS, NOTRUMP, card, cards_to_mask
-from analyser.solver.engine import second_hand_cut
+from analyser.solver.cuts import second_hand_cut
 
 LAYOUTS = (
     (1, 0, 0, 0),  # a lone declarer, each seat in turn by rotation below

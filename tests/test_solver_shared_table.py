@@ -1,4 +1,4 @@
-"""Positions of one deal that share the solver's table (engine.same_table, solve_range).
+"""Positions of one deal that share the solver's table (driver.same_table, solve_range).
 
 solve_batch lets consecutive trick-goal positions on the same hands, trump, leader and side
 search in one table generation, whatever their called cards and targets: the analysis asks

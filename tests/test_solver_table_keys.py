@@ -1,11 +1,11 @@
 """The table key and owner codes the search carries from one trick boundary to the next
-(engine.after_trick) equal those computed afresh from the hands (length_key, owner_codes)."""
+(table.after_trick) equal those computed afresh from the hands (length_key, owner_codes)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from analyser.solver.engine import after_trick, length_key, owner_codes
+from analyser.solver.table import after_trick, length_key, owner_codes
 
 
 def _bit(card: int) -> int:

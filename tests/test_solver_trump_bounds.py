@@ -1,4 +1,4 @@
-"""The trump 'later tricks' bound (engine.later_tricks) for two hands holding top trumps,
+"""The trump 'later tricks' bound (later_tricks.later_tricks) for two hands holding top trumps,
 against the brute-force oracle.
 
 Random trump endings are kept only when the two-hand count (a partner holding enough low
@@ -15,7 +15,7 @@ from oracle import oracle_solve_many, random_ending
 
 from analyser.cards import cards_to_mask
 from analyser.solver import GOAL_GE, GOAL_TRICKS, solve_batch
-from analyser.solver.engine import later_tricks
+from analyser.solver.later_tricks import later_tricks
 
 
 def _pair_positions(seed: int, count: int):

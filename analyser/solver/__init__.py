@@ -6,7 +6,7 @@ optional called card. See :func:`solve` and :func:`solve_batch`.
 """
 
 from analyser.solver.api import PositionError, Solver, parse_goal, solve, solve_batch
-from analyser.solver.engine import GOAL_GE, GOAL_MISERE, GOAL_PIEK, GOAL_TRICKS, UNDECIDED
+from analyser.solver.layout import GOAL_GE, GOAL_MISERE, GOAL_PIEK, GOAL_TRICKS, UNDECIDED
 
 __all__ = [
     "GOAL_GE",

@@ -11,21 +11,22 @@ import numpy as np
 
 from analyser.cards import N_SEATS, cards_to_mask
 from analyser.errors import RikkenError
-from analyser.solver.engine import (
-    DEFAULT_TT_BITS,
+from analyser.solver.driver import (
     ESCALATE_NODES,
+    same_table,
+    solve_batch_kernel,
+    solve_escalating,
+    solve_range,
+)
+from analyser.solver.layout import (
     GOAL_GE,
     GOAL_MISERE,
     GOAL_PIEK,
     GOAL_TRICKS,
     KILLER_SIZE,
     N_STATS,
-    new_table,
-    same_table,
-    solve_batch_kernel,
-    solve_escalating,
-    solve_range,
 )
+from analyser.solver.table import DEFAULT_TT_BITS, new_table
 
 GOAL_NAMES = {GOAL_TRICKS: "tricks", GOAL_GE: ">=K", GOAL_MISERE: "misere", GOAL_PIEK: "piek"}
 
@@ -238,7 +239,7 @@ def _solve_shared_queue(n, columns, threads, tt_bits, escalate_nodes, out, on_do
     (guided: blocks shrink as the queue empties), so no thread idles while another still
     works through an expensive position. Exact answers only (no node budget): they do not
     depend on which thread, with which table contents, solved a position. A block never
-    ends inside a run of positions that share a table (engine.same_table)."""
+    ends inside a run of positions that share a table (driver.same_table)."""
     hands, trump, leader, decl, goal = columns[:5]
     lock = threading.Lock()
     state = {"next": 0, "error": None}

@@ -9,6 +9,8 @@ from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
 
+from analyser.solver.jit import finish_module
+
 
 def _unary_intrinsic(name: str, with_flag: bool):
     @intrinsic
@@ -56,3 +58,7 @@ def hibit(x):
 def suit_bits(h, s):
     """The 13-bit holding of suit ``s`` in hand mask ``h``."""
     return (h >> (16 * s)) & SUITM
+
+
+# cache keyed on the solver's sources (analyser/solver/jit.py)
+finish_module(globals())

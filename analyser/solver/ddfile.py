@@ -33,7 +33,7 @@ from analyser.notation import (
     parse_strain,
 )
 from analyser.solver.api import PositionError, parse_goal
-from analyser.solver.engine import GOAL_MISERE, GOAL_PIEK
+from analyser.solver.layout import GOAL_MISERE, GOAL_PIEK
 
 REQUIRED = ("deal", "trump", "leader", "declarer")
 OPTIONAL = ("partner", "goal", "called")

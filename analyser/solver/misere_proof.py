@@ -8,7 +8,7 @@ declarer survives it, he survives the real one.
 
 The smaller game. At no trump with a defender on lead, call a suit *safe* when, for each of the
 declarer's cards y in it, the other hands hold no more cards below y than he does
-(engine.ducks_to_the_end). A safe suit stays safe whatever the defenders do if the declarer
+(cuts.ducks_to_the_end). A safe suit stays safe whatever the defenders do if the declarer
 follows it with his highest card below the winning card and discards from it only its highest
 card; he then never wins a trick in it. So in safe suits only the number of cards each hand
 holds matters - except for which defender wins a trick there, and the smaller game lets the
@@ -18,7 +18,7 @@ lies among the declarer's cards (defenders never need to beat each other, since 
 free), so cards are grouped by those gaps. The declarer keeps every choice in the holes and
 every choice of discard; he loses as soon as he wins a trick.
 
-Hands use the engine's masks (16 bits per suit). A safe suit is stored as a count: the lowest
+Hands use the solver's masks (16 bits per suit). A safe suit is stored as a count: the lowest
 k bits of its field. Results of the smaller game depend only on its state, so they are kept in
 a table (keys = the four canonical masks) across calls.
 """
@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from analyser.solver.bits import ctz, hibit, popcount, suit_bits
-from analyser.solver.plain_index import compile_without_wraparound
+from analyser.solver.jit import finish_module
 
 RX_MEMO_BITS = 15  # 32768 states, 1.3 MB
 RX_EMPTY, RX_SAFE, RX_LOST = 0, 1, 2
@@ -385,7 +385,7 @@ def misere_safe(hands, x, mk, mv, cnt, limit):
     """True if the lone declarer ``x`` (no trumps, a defender on lead) surely wins no trick,
     shown on the smaller game of the module docstring within ``limit`` of its nodes. Results
     are kept in the table ``mk``/``mv`` (see :func:`new_memo`); ``cnt[0]`` counts nodes.
-    Also returns the W the answer rests on, as (top W, bottom W) for the engine's table: the
+    Also returns the W the answer rests on, as (top W, bottom W) for the solver's table: the
     holes whole, and each safe suit up to the declarer's highest card."""
     holes = hole_suits(hands, x)
     cnt[1] = cnt[0] + limit
@@ -412,5 +412,5 @@ def new_memo(bits):
     return np.empty((1 << bits, 4), np.int64), np.zeros(1 << bits, np.int8)
 
 
-# compiled like the search that calls these (analyser/solver/plain_index.py)
-compile_without_wraparound(globals())
+# compiled like the search that calls these (analyser/solver/jit.py)
+finish_module(globals())

@@ -22,7 +22,7 @@ import numpy as np
 
 from analyser.cards import cards_to_mask
 from analyser.solver import GOAL_GE, GOAL_MISERE, GOAL_PIEK, GOAL_TRICKS, Solver, solve_batch
-from analyser.solver.engine import S_ESCALATED
+from analyser.solver.layout import S_ESCALATED
 
 RANKS = "23456789TJQKA"
 SEED = 20261121

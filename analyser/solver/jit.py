@@ -1,0 +1,45 @@
+"""How the solver's modules are compiled: one call at the end of each module.
+
+:func:`finish_module` makes every numba function the module defines
+
+* compile without numba's negative-index wraparound (analyser/solver/plain_index.py), and
+* keep its on-disk cache keyed on the sources of the whole solver (analyser/numba_cache.py):
+  the search inlines helpers from every module below, so an edit to any of them must
+  recompile it, which numba's own per-file stamp does not do.
+
+COMPILED_MODULES lists the modules that define numba functions; a test checks that no other
+solver module does, so a new module cannot be left out of the key.
+"""
+
+from __future__ import annotations
+
+from analyser.numba_cache import key_cache_on_sources
+from analyser.solver.plain_index import compile_without_wraparound
+
+COMPILED_MODULES = (
+    "bits",
+    "layout",
+    "position",
+    "table",
+    "partition",
+    "quick_tricks",
+    "later_tricks",
+    "cuts",
+    "moves",
+    "misere_proof",
+    "search",
+    "driver",
+)
+# what the compiled code depends on: the modules themselves and how they are compiled
+SOLVER_SOURCES = tuple(f"solver/{m}.py" for m in COMPILED_MODULES) + (
+    "solver/plain_index.py",
+    "solver/jit.py",
+    "numba_cache.py",
+)
+
+
+def finish_module(namespace: dict) -> None:
+    """Compile the numba functions of the module whose ``globals()`` is ``namespace`` without
+    the wraparound, and key their cache on SOLVER_SOURCES."""
+    compile_without_wraparound(namespace)
+    key_cache_on_sources(namespace, SOLVER_SOURCES)

@@ -1,0 +1,529 @@
+"""The double-dummy search: one null-window alpha-beta search over the play of the cards.
+
+search answers "does the MAX side reach its goal?" for a position at a trick boundary and
+returns a fail-soft value. It is iterative (an explicit stack of nodes, one per card played),
+with these techniques, each safe:
+
+* Alpha-beta with a null window: every node returns a boolean, so a single good move ends a
+  MAX node and a single refutation ends a MIN node.
+* Equivalent cards (moves.py): cards adjacent among those still in play are one move.
+* Partition search (table.py, partition.py): results are stored at trick boundaries with the set
+  W of cards that decided them, so every position that agrees on W reuses them. When an
+  all-node's child W cuts through the run a move represented, the cut moves to the run's end,
+  so the run stays wholly fixed or wholly free (otherwise its unsearched siblings would not be
+  covered).
+* Sure-trick bounds at trick starts and the second hand's cut (cuts.py, quick_tricks.py,
+  later_tricks.py): only provably safe bounds.
+* Misère: a defender to lead who can force the lone declarer to win at once settles the node;
+  so does a declarer who can duck to the end (every suit safe), or who survives the smaller game
+  of misere_proof.py (safe suits reduced to card counts).
+
+Goal families: FAM_T - the MAX side (which is also the counted side) needs at least ``beta``
+tricks; table values are bounds on the counted side's future tricks. FAM_E - a lone declarer
+(MAX and counted) needs exactly ``goal`` tricks in all (misère: 0, piek: 1); the position's
+remaining need is part of the table key and entries hold a won/lost flag.
+
+Cost per node (measured with perf on rik positions; same nodes, same answers):
+* Helpers that only read and write arrays their caller owns are compiled with ``_nrt=False``.
+  Otherwise numba increments and decrements the reference count of every array argument on
+  every call, with atomic instructions: that was 38% of the solver's time.
+* Rows of the move arrays are passed as (array, row), not as slices: a slice is a new array
+  object, reference-counted again.
+* Those helpers are also compiled with ``forceinline=True``. numba links each helper into
+  ``search`` as a separate function, and LLVM's inliner left them as real calls: every call
+  passed each array argument as seven machine words and went through numba's status-code
+  return. Inlined, 300 rik positions (``>=8``, then the exact count) took 7.9 s instead of
+  10.3 s on one thread, with the same nodes and answers; the cost is a longer first
+  compilation (about 20 s more to fill numba's cache).
+* Every solver module compiles without numba's negative-index wraparound for arrays (no array
+  index is ever negative; analyser/solver/plain_index.py): numba otherwise compares every
+  signed array index with zero and adds the array's length when it is below. 150 rik positions
+  took 3.55 s instead of 3.95 s on one thread, same nodes and answers.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyser.solver.bits import ctz, hibit, popcount, suit_bits
+from analyser.solver.cuts import ducks_to_the_end, forced_to_win, second_hand_cut, trick_bounds
+from analyser.solver.jit import finish_module
+from analyser.solver.layout import (
+    ABANDONED,
+    FAM_E,
+    FAM_T,
+    LEAD_KILLER,
+    LEAD_KILLER_2,
+    NT,
+    S_NODES,
+    S_QT_CUTS,
+    S_RX_NODES,
+    S_SEARCHES,
+    S_TRICK_NODES,
+    S_TT_HITS,
+    S_TT_STORES,
+)
+from analyser.solver.misere_proof import RX_MEMO_BITS, misere_safe, new_memo
+from analyser.solver.moves import gen_moves, order_moves
+from analyser.solver.partition import highest_beaten, raise_w, trick_w, w_mode
+from analyser.solver.position import beats
+from analyser.solver.table import (
+    B_GEN,
+    B_TAG,
+    C_M0,
+    C_M1,
+    TT_WAYS,
+    after_trick,
+    entry_bounds,
+    length_key,
+    owner_codes,
+    top_owners,
+    tt_bucket,
+    tt_probe,
+    tt_store,
+    tt_tag,
+    w_from_masks,
+)
+
+# node limit of one misere_safe call (its results are kept for the rest of the search)
+RX_NODES = 5000
+# misere_safe is tried from this many cards left: nearer the end the search itself is cheaper
+RX_MIN_REM = 6
+
+
+@njit(cache=True)
+def search(
+    hands0,
+    trump,
+    leader0,
+    side_max,
+    side_cnt,
+    fam,
+    goal,
+    beta,
+    called_bit,
+    holder,
+    discard_ok,
+    pend0,
+    tt,
+    tb,
+    gen,
+    killer,
+    stats,
+    max_nodes,
+):
+    """Null-window search from a trick boundary, returning a fail-soft value.
+
+    FAM_T: the value counts the tricks of the counted side (= MAX side) over the whole play
+    from here; ``v >= beta`` means MAX reaches ``beta`` and ``v`` is then a lower bound of the
+    true value, otherwise an upper bound. FAM_E: 1 if the lone declarer (MAX and counted) ends
+    with exactly ``goal`` tricks from here, else 0 (call with beta = 1).
+    ``tt``/``tb`` are the transposition table arrays; entries of other generations are empty.
+    ``killer`` (int64[KILLER_SIZE]) holds the move-ordering history and the leads that cut
+    off per depth (see LEAD_KILLER); solve_one clears it for each position.
+    ``max_nodes`` > 0 abandons the search after that many nodes and returns ABANDONED
+    (entries stored until then are proven and stay valid).
+    """
+    stats[S_SEARCHES] += 1
+    hands = hands0.copy()
+    n0 = popcount(hands[0])
+    total = 4 * n0
+    nb = tt.shape[0] // TT_WAYS
+    mv = np.empty((total + 1, 14), np.int64)
+    run = np.empty((total + 1, 14), np.int64)
+    wt = np.empty(14, np.int64)
+    nmv = np.zeros(total + 1, np.int64)
+    imv = np.zeros(total + 1, np.int64)
+    res = np.zeros(total + 1, np.int64)
+    wacc = np.zeros(total + 1, np.int64)
+    waccb = np.zeros(total + 1, np.int64)
+    card = np.zeros(total + 1, np.int64)
+    seat_at = np.zeros(total + 1, np.int64)
+    wseat = np.zeros(total + 1, np.int64)
+    wbit = np.zeros(total + 1, np.int64)
+    cnt = np.zeros(total + 2, np.int64)
+    pend = np.zeros(total + 2, np.int64)
+    trickb = np.zeros(total + 1, np.int64)  # the highest card a trick's winner beat, or -1
+    searched = np.zeros(total + 1, np.int64)
+    t_key = np.zeros(total + 1, np.int64)
+    t_aux = np.zeros(total + 1, np.int64)
+    t_tag = np.zeros(total + 1, np.int64)
+    t_c0 = np.zeros(total + 1, np.int64)
+    t_c1 = np.zeros(total + 1, np.int64)
+    t_base = np.zeros(total + 1, np.int64)
+    t_base_top = np.zeros(total + 1, np.int64)
+    best = np.full(total + 1, -1, np.int64)
+    lowwin = np.zeros((total + 1, 4), np.int64)
+    highwin = np.zeros((total + 1, 4), np.int64)
+
+    # the smaller misère game's results (misere_proof), for the misère-like phases only
+    rx_k, rx_v = new_memo(RX_MEMO_BITS if fam == FAM_E and trump == NT else 0)
+    rx_cnt = np.zeros(2, np.int64)
+    # the check and generation bytes, eight slots a word (tt_probe, tt_store)
+    tagw = tb[B_TAG].view(np.uint64)
+    genw = tb[B_GEN].view(np.uint64)
+
+    pend[0] = pend0
+    called_suit = called_bit >> 4 if called_bit >= 0 else -1
+    nodes_here = 0
+    lone_decl = 0  # FAM_E: the one MAX seat
+    for q in range(4):
+        if side_max[q] == 1:
+            lone_decl = q
+    d = 0
+    descending = True
+    v = 0
+    w = 0
+    wb = 0  # W is two-sided: top cut-off cards in w, bottom cut-off cards in wb
+    while True:
+        settled = False
+        if descending:
+            descending = False
+            stats[S_NODES] += 1
+            if max_nodes > 0:
+                nodes_here += 1
+                if nodes_here > max_nodes:
+                    return ABANDONED
+            pos = d & 3
+            if pos == 0:
+                p = leader0 if d == 0 else wseat[d - 1]
+            else:
+                p = (seat_at[d - 1] + 1) & 3
+            seat_at[d] = p
+            searched[d] = 0
+            best[d] = -1
+            tt_move = -1
+            if pos == 0:
+                stats[S_TRICK_NODES] += 1
+                rem = n0 - (d >> 2)
+                c = cnt[d]
+                w = 0
+                wb = 0
+                rx_here = False
+                if fam == FAM_T:
+                    need = beta - c
+                    if need <= 0:
+                        v = c
+                        settled = True
+                    elif need > rem:
+                        v = c + rem
+                        settled = True
+                else:
+                    need = goal - c
+                    if need < 0 or need > rem:
+                        v = 0
+                        settled = True
+                    elif rem == 0:
+                        v = 1
+                        settled = True
+                    elif (
+                        need == 0
+                        and side_max[p] == 0
+                        and trump == NT
+                        and not (pend[d] == 1 and holder == lone_decl)
+                    ):
+                        # misere phase, a defender on lead, no trumps (a trump could be forced
+                        # to win), and no called card the declarer must still play (it could
+                        # be forced to win): without this a safe hand is only proved by
+                        # searching every defence to the last trick
+                        settled, wb = ducks_to_the_end(hands, lone_decl)
+                        if settled:
+                            v = 1
+                        else:
+                            skip = called_suit if pend[d] == 1 else -1
+                            settled, wb = forced_to_win(hands, p, lone_decl, skip)
+                            v = 0
+                        # neither: the smaller game may still prove it (after the table)
+                        rx_here = not settled and rem >= RX_MIN_REM
+                if not settled and rem == 1:
+                    # last trick: one card each, the play is forced
+                    ws_ = p
+                    wb_ = ctz(hands[p])
+                    for k in range(1, 4):
+                        q = (p + k) & 3
+                        b = ctz(hands[q])
+                        if beats(b, wb_, trump):
+                            ws_ = q
+                            wb_ = b
+                    beaten = highest_beaten(
+                        ctz(hands[0]), ctz(hands[1]), ctz(hands[2]), ctz(hands[3]), wb_
+                    )
+                    if beaten >= 0:
+                        alive = hands[0] | hands[1] | hands[2] | hands[3]
+                        w, wb = trick_w(alive, 0, 0, wb_, beaten, w_mode(fam, need))
+                    got = side_cnt[ws_]
+                    if fam == FAM_T:
+                        v = c + got
+                    else:
+                        v = 1 if got == need else 0
+                    settled = True
+                if not settled:
+                    alive = hands[0] | hands[1] | hands[2] | hands[3]
+                    if d == 0:
+                        key = length_key(hands[0], hands[1], hands[2], hands[3])
+                        c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
+                    else:
+                        # the trick start before this one was searched (it has children),
+                        # so its key and codes are in t_key / t_c0 / t_c1
+                        key, c0, c1 = after_trick(
+                            t_key[d - 4],
+                            t_c0[d - 4],
+                            t_c1[d - 4],
+                            alive,
+                            card,
+                            seat_at,
+                            d - 4,
+                        )
+                    crel = 0
+                    if pend[d] == 1:
+                        crel = popcount(suit_bits(alive, called_suit) >> (called_bit & 15))
+                    tneed = need if fam == FAM_T else 1
+                    aux = p | (pend[d] << 2) | (crel << 3) | ((need if fam == FAM_E else 0) << 8)
+                    # a pending duty also names its suit: searches of one deal for different
+                    # called cards share the table (solve_range), and their entries may
+                    # only meet once the called card is gone
+                    aux |= (pend[d] * called_suit) << 12
+                    aux |= gen << 16
+                    base = tt_bucket(key, aux, nb)
+                    base_top = tt_bucket(key, aux ^ (top_owners(c0, c1, alive) << 40), nb)
+                    tag = tt_tag(key, aux)
+                    # the shape bucket first: it decides about twice as many probes as the
+                    # top-card bucket (exact counts of the benchmark deals: 5.9M against 2.5M)
+                    st, e, like = tt_probe(tt, tagw, base, key, aux, tag, c0, c1, tneed)
+                    if st < 0:
+                        e_shape = e
+                        like_shape = like
+                        st, e, like = tt_probe(tt, tagw, base_top, key, aux, tag, c0, c1, tneed)
+                        if st < 0 and like_shape >= like:
+                            e = e_shape
+                    if st >= 0:
+                        stats[S_TT_HITS] += 1
+                        if fam == FAM_T:
+                            e_lb, e_ub, _ = entry_bounds(tt, e)
+                            v = c + (e_lb if st == 1 else e_ub)
+                        else:
+                            v = st
+                        w, wb = w_from_masks(tt[e, C_M0], tt[e, C_M1], alive)
+                        settled = True
+                    else:
+                        if e >= 0:
+                            tt_move = entry_bounds(tt, e)[2]
+                        if fam == FAM_T:
+                            settled, v, w = trick_bounds(
+                                hands,
+                                p,
+                                trump,
+                                side_max,
+                                c,
+                                need,
+                                rem,
+                                called_bit,
+                                holder,
+                                pend[d],
+                                discard_ok,
+                            )
+                            if settled:
+                                stats[S_QT_CUTS] += 1
+                        elif rx_here:
+                            rx0 = rx_cnt[0]
+                            settled, w, wb = misere_safe(
+                                hands, lone_decl, rx_k, rx_v, rx_cnt, RX_NODES
+                            )
+                            stats[S_RX_NODES] += rx_cnt[0] - rx0
+                            v = 1
+                        if not settled:
+                            searched[d] = 1
+                            t_key[d] = key
+                            t_aux[d] = aux
+                            t_tag[d] = tag
+                            t_c0[d] = c0
+                            t_c1[d] = c1
+                            t_base[d] = base
+                            t_base_top[d] = base_top
+            elif pos == 1 and fam == FAM_T and pend[d] == 0:
+                settled, v, w = second_hand_cut(
+                    hands,
+                    p,
+                    seat_at[d - 1],
+                    card[d - 1],
+                    trump,
+                    side_max,
+                    beta - cnt[d],
+                    n0 - (d >> 2),
+                    cnt[d],
+                )
+                if settled:
+                    wb = 0
+                    stats[S_QT_CUTS] += 1
+            if not settled:
+                # alive: cards still in hands plus those on the table in this trick
+                alive = hands[0] | hands[1] | hands[2] | hands[3]
+                for k in range(d - pos, d):
+                    alive |= 1 << card[k]
+                lead_suit = card[d - pos] >> 4 if pos > 0 else -1
+                n = gen_moves(
+                    hands,
+                    p,
+                    pos,
+                    lead_suit,
+                    alive,
+                    pend[d],
+                    called_bit,
+                    holder,
+                    discard_ok,
+                    mv,
+                    run,
+                    d,
+                )
+                if n > 1:
+                    dn = goal - cnt[d] if fam == FAM_E else 1
+                    ws_ = wseat[d - 1] if pos > 0 else p
+                    wb_ = wbit[d - 1] if pos > 0 else 0
+                    order_moves(
+                        hands,
+                        p,
+                        pos,
+                        lead_suit,
+                        ws_,
+                        wb_,
+                        trump,
+                        side_max,
+                        fam,
+                        dn,
+                        alive,
+                        killer,
+                        tt_move,
+                        mv,
+                        run,
+                        d,
+                        n,
+                        wt,
+                    )
+                nmv[d] = n
+                imv[d] = 0
+                for s in range(4):
+                    lowwin[d, s] = 0
+                    highwin[d, s] = -1
+                res[d] = -1 if side_max[p] == 1 else 99
+                wacc[d] = 0
+                waccb[d] = 0
+        if not settled:
+            # skip moves proven equivalent to a failed sibling: their whole run lies between
+            # the cards that mattered in that sibling's proof (see lowwin below)
+            while imv[d] < nmv[d]:
+                b = mv[d, imv[d]]
+                r = run[d, imv[d]]
+                if (hibit(r) & 15) >= lowwin[d, b >> 4] or (b & 15) <= highwin[d, b >> 4]:
+                    break
+                imv[d] += 1
+            if imv[d] < nmv[d]:
+                # play the next move of node d
+                b = mv[d, imv[d]]
+                imv[d] += 1
+                p = seat_at[d]
+                pos = d & 3
+                hands[p] ^= 1 << b
+                card[d] = b
+                if pos == 0 or beats(b, wbit[d - 1], trump):
+                    wseat[d] = p
+                    wbit[d] = b
+                else:
+                    wseat[d] = wseat[d - 1]
+                    wbit[d] = wbit[d - 1]
+                pend[d + 1] = pend[d] if b != called_bit else 0
+                if pos == 3:
+                    cnt[d + 1] = cnt[d] + side_cnt[wseat[d]]
+                    # the winner's rank mattered only if it beat a card of its own suit
+                    trickb[d] = highest_beaten(card[d - 3], card[d - 2], card[d - 1], b, wbit[d])
+                else:
+                    cnt[d + 1] = cnt[d]
+                d += 1
+                descending = True
+                continue
+            # every move tried without a cut-off: the best (fail-soft) value found
+            v = res[d]
+            w = wacc[d]
+            wb = waccb[d]
+        # node d is decided with (v, w): store it, then hand the answer up the stack
+        while True:
+            if searched[d] == 1:
+                if pend[d] == 1:
+                    # the obligation depends on which card is the called one
+                    w |= 1 << called_bit
+                w, wb = raise_w(w, wb, hands)
+                rel = v - cnt[d] if fam == FAM_T else v
+                tt_store(
+                    tt,
+                    tb,
+                    tagw,
+                    genw,
+                    t_base[d],
+                    t_base_top[d],
+                    t_key[d],
+                    t_aux[d],
+                    t_tag[d],
+                    t_c0[d],
+                    t_c1[d],
+                    w,
+                    wb,
+                    hands[0] | hands[1] | hands[2] | hands[3],
+                    v >= beta,
+                    rel,
+                    n0 - (d >> 2),
+                    best[d],
+                    gen,
+                )
+                stats[S_TT_STORES] += 1
+            if d == 0:
+                return v
+            d -= 1
+            hands[seat_at[d]] ^= 1 << card[d]
+            if (d & 3) == 3 and trickb[d] >= 0:
+                alive = hands[0] | hands[1] | hands[2] | hands[3]
+                for k in range(d - 3, d):
+                    alive |= 1 << card[k]
+                w, wb = trick_w(alive, w, wb, wbit[d], trickb[d], w_mode(fam, goal - cnt[d - 3]))
+            ismax = side_max[seat_at[d]]
+            if (v >= beta) == (ismax == 1):
+                # cut-off: MAX reached beta, or MIN held MAX below it
+                killer[seat_at[d] * 64 + card[d]] += 1 << (n0 - (d >> 2))
+                if (d & 3) == 0 and killer[LEAD_KILLER + d] != card[d] + 1:
+                    killer[LEAD_KILLER_2 + d] = killer[LEAD_KILLER + d]
+                    killer[LEAD_KILLER + d] = card[d] + 1
+                best[d] = card[d]
+                continue
+            if ismax == 1:
+                if v > res[d]:
+                    res[d] = v
+            elif v < res[d]:
+                res[d] = v
+            # all-node so far: its answer depends on every child, and on the run of
+            # equivalent cards this move stood for: the run must lie wholly inside or wholly
+            # outside each fixed segment, so a cut-off inside the run moves to its end
+            i = imv[d] - 1
+            rn = run[d, i]
+            if (w & rn & ~(1 << card[d])) != 0:
+                w |= 1 << card[d]
+            s = card[d] >> 4
+            wbs = suit_bits(wb, s)
+            if wbs and ((1 << (16 * s + hibit(wbs))) & rn) and hibit(wbs) != hibit(rn) & 15:
+                wb |= 1 << hibit(rn)
+            wacc[d] |= w
+            waccb[d] |= wb
+            # a failed move whose run lies between the cards of its suit that mattered so far
+            # (below every top one, above every bottom one) proves the same for the other runs
+            # there: later runs inside (high, low) are skipped
+            if lowwin[d, s] == 0:
+                ws = suit_bits(wacc[d], s)
+                low = ctz(ws) if ws != 0 else 16
+                wbs = suit_bits(waccb[d], s)
+                high = hibit(wbs) if wbs != 0 else -1
+                if (hibit(rn) & 15) < low and (card[d] & 15) > high:
+                    lowwin[d, s] = low
+                    highwin[d, s] = high
+            break
+
+
+# no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)
+finish_module(globals())

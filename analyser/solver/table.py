@@ -1,0 +1,454 @@
+"""The transposition table of partition search: keys, probe and store.
+
+Results are stored at trick boundaries. Each result carries the set W of cards whose ranks
+decided it (analyser/solver/partition.py). An entry records the suit lengths of every hand,
+the leader and - per suit - which hand holds each card of a top segment (down to the lowest top
+card in W) and of a bottom segment (up to the highest bottom card in W), ranks made relative.
+Any position that agrees on those reuses the entry's bounds, since the free cards in between
+keep their order against every fixed card: equivalent positions share an entry.
+
+Layout. ``tt`` is entry-major, one 64-byte row (a cache line) per entry: shape key, aux (leader,
+called-card state, remaining need, search generation), the partition's owner masks and values,
+packed bounds and best move (the C_* columns). ``tb`` keeps one byte per slot in each of its B_*
+rows (check byte, generation, depth), apart from the entries, so a bucket scan compares eight
+check bytes at once and reads only the entries whose byte matches. A bucket holds TT_WAYS
+entries of one position shape (suit lengths per seat and leader); entries that fix the top card
+of every suit present go to a second bucket keyed by the owners of those top cards too. The
+probe is bound by memory latency, not by instructions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyser.solver.bits import ctz, hibit, popcount, suit_bits
+from analyser.solver.jit import finish_module
+
+# Entries of one position shape (suit lengths per seat, leader) differ only in the card layout
+# their partition fixes, so the bucket is chosen by the shape alone and holds many of them:
+# with 8 ways, entries of the same shape evicted each other and a deal searched ~10x more nodes.
+TT_WAYS = 128
+
+# columns of an entry's row in ``tt`` (C_BND packs lower bound | upper bound << 8 |
+# (best move + 1) << 16; the eighth column pads the row to 64 bytes, one cache line)
+C_KEY, C_AUX, C_M0, C_M1, C_V0, C_V1, C_BND = 0, 1, 2, 3, 4, 5, 6
+TT_COLS = 8
+
+# rows of ``tb``, one byte per slot: scanned for a whole bucket, so kept apart from the entries
+B_TAG, B_GEN, B_REM = 0, 1, 2
+TB_ROWS = 3
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def owner_codes(h0, h1, h2, h3):
+    """Per suit, the owners (2 bits each, top card first) of the cards still in hands.
+
+    Suits 0 and 1 go into the first word (offsets 0 and 32), suits 2 and 3 into the second.
+    Seat 0 owns code 0, so only the cards of seats 1-3 are placed: a card's slot is the number
+    of cards in play above it."""
+    c0 = 0
+    c1 = 0
+    a = h0 | h1 | h2 | h3
+    hs = (h1, h2, h3)
+    for k in range(3):
+        h = hs[k]
+        own = k + 1
+        while h:
+            b = ctz(h)
+            h &= h - 1
+            s = b >> 4
+            # cards of suit s above b: the suit's 16-bit field shifted past b
+            i = popcount((a >> (b + 1)) & ((1 << (15 - (b & 15))) - 1))
+            if s < 2:
+                c0 |= own << (32 * s + 2 * i)
+            else:
+                c1 |= own << (32 * (s - 2) + 2 * i)
+    return c0, c1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def length_key(h0, h1, h2, h3):
+    """Suit lengths of the four hands, 4 bits each (the table's bucket key)."""
+    k = 0
+    hs = (h0, h1, h2, h3)
+    for p in range(4):
+        h = hs[p]
+        for s in range(4):
+            k |= popcount(suit_bits(h, s)) << (4 * (4 * p + s))
+    return k
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def drop_slot(c0, c1, b, above):
+    """Owner codes (see owner_codes) after card bit ``b`` leaves play, ``above`` cards of its
+    suit still in play above it: the slots below it move up one."""
+    s = b >> 4
+    sh = 32 * (s & 1)
+    c = c0 if s < 2 else c1
+    f = (c >> sh) & 0xFFFFFFFF
+    keep = (1 << (2 * above)) - 1
+    f = (f & keep) | ((f >> 2) & ~keep)
+    c = (c & ~(0xFFFFFFFF << sh)) | (f << sh)
+    if s < 2:
+        return c, c1
+    return c0, c
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def after_trick(key, c0, c1, alive, card, seat_at, d0):
+    """The table key (length_key) and owner codes of the position after the trick played at
+    depths ``d0``..``d0 + 3`` of ``card``/``seat_at``, from those before it; ``alive`` is every
+    card still in play after the trick. Four slot moves instead of a pass over every card
+    still in play, at every trick boundary the search reaches."""
+    a = alive
+    for k in range(d0, d0 + 4):
+        a |= 1 << card[k]  # the cards in play before the trick
+    for k in range(d0, d0 + 4):
+        b = card[k]
+        s = b >> 4
+        key -= 1 << (4 * (4 * seat_at[k] + s))
+        c0, c1 = drop_slot(c0, c1, b, popcount(suit_bits(a, s) >> ((b & 15) + 1)))
+        a ^= 1 << b
+    return key, c0, c1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def w_from_masks(m0, m1, alive):
+    """The W sets a table entry stands for in the current position: per suit, the lowest of
+    the top cards it fixes (all cards above are then fixed too) in the first mask, and the
+    highest of the bottom cards it fixes (all cards below are fixed too) in the second."""
+    wt = 0
+    wb = 0
+    for s in range(4):
+        if s < 2:
+            m = (m0 >> (32 * s)) & 0x3FFFFFF
+        else:
+            m = (m1 >> (32 * (s - 2))) & 0x3FFFFFF
+        if m == 0:
+            continue
+        a = suit_bits(alive, s)
+        n = popcount(a)
+        # fixed slots come in pairs of set bits: kt = trailing pairs, kb = leading pairs
+        # below slot n (their count from the first unfixed bit, found with one instruction)
+        kt = ctz(~m) >> 1
+        if kt >= n:
+            wt |= (a & -a) << (16 * s)
+            continue
+        kb = (2 * n - 1 - hibit(~m & ((1 << (2 * n)) - 1))) >> 1
+        if kt:
+            t = a
+            for _ in range(kt - 1):
+                t ^= 1 << hibit(t)
+            wt |= 1 << (16 * s + hibit(t))
+        if kb:
+            b = a
+            for _ in range(kb - 1):
+                b &= b - 1
+            wb |= (b & -b) << (16 * s)
+    return wt, wb
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def top_owners(c0, c1, alive):
+    """The owner of each suit's top card (2 bits per suit, 0 for a suit that is gone) plus
+    one bit per suit still present: the finer bucket key of entries that fix every top card."""
+    t = 0
+    for s in range(4):
+        if suit_bits(alive, s):
+            code = (c0 >> (32 * s)) & 3 if s < 2 else (c1 >> (32 * (s - 2))) & 3
+            t |= (4 | code) << (3 * s)
+    return t + 1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def tt_bucket(key, aux, nbuckets):
+    """First slot of the bucket for a position shape (multiplicative hash of key and aux)."""
+    x = key * -7046029254386353131 + aux * 0x9E3779B1
+    x ^= x >> 29
+    x *= -4658895280553007687
+    x ^= x >> 32
+    return (x & (nbuckets - 1)) * TT_WAYS
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def tt_tag(key, aux):
+    """An 8-bit check value of a position shape (key and aux): a bucket scan compares these
+    bytes first and reads the 64-bit columns only where they agree."""
+    x = key * -4658895280553007687 + aux * 0x632BE59BD9B4E019
+    x ^= x >> 31
+    x *= -7046029254386353131
+    return (x >> 56) & 0x7F
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def equal_bytes(word, byte):
+    """0x80 in each byte of the uint64 ``word`` that equals ``byte``, 0 elsewhere. The table's
+    check and generation bytes are below 0x80, so adding 0x7F to a byte of ``word ^ pattern``
+    never carries into the next: the high bit is clear exactly where the bytes were equal."""
+    x = word ^ (np.uint64(byte) * np.uint64(0x0101010101010101))
+    return ~(x + np.uint64(0x7F7F7F7F7F7F7F7F)) & np.uint64(0x8080808080808080)
+
+
+NEAR_EXACT = 64  # tt_probe's likeness of an entry whose partition this position matches
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def near_likeness(x0, x1):
+    """How alike an entry of the same shape whose partition a position does not match is to
+    that position, from ``x0``/``x1`` = (owner codes ^ entry values) & entry masks (not both
+    0): the number of card slots, counted from the top of every suit at once, down to the
+    first slot the entry fixes to another owner.
+
+    0 means some suit's top card has another owner: such an entry's best move is not used.
+    Before, the first entry of the shape was taken whatever its cards; taking the most alike
+    one searched 6% fewer nodes on >=7 and rik >=8 and 4% fewer on the exact counts of 99
+    benchmark deals (deal #77, a cross-ruff, 11% more)."""
+    x = x0 | x1
+    x = (x | (x >> 32)) & 0xFFFFFFFF  # the suits of each word folded onto each other
+    return ctz(x) >> 1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def tt_probe(tt, tagw, base, key, aux, tag, c0, c1, need):
+    """Look for an entry that decides this node. Returns (state, entry, likeness) with state
+    1 = won, 0 = lost, -1 = nothing decisive; entry = the deciding entry, else the slot of a
+    best move or -1; likeness = how far that move's entry agrees with this position
+    (NEAR_EXACT for an entry of this very partition, else near_likeness).
+    ``tagw`` is the check-byte row of the table seen as uint64 words: eight slots are
+    compared at once (equal_bytes); only slots whose byte matches are read, one cache line
+    each."""
+    move_slot = -1
+    near_slot = -1
+    near_like = 0
+    w0 = base >> 3
+    for k in range(TT_WAYS >> 3):
+        hits = equal_bytes(tagw[w0 + k], tag)
+        while hits != 0:
+            e = base + 8 * k + (ctz(hits) >> 3)
+            hits &= hits - np.uint64(1)
+            if tt[e, C_KEY] != key or tt[e, C_AUX] != aux:
+                continue
+            bnd = tt[e, C_BND]
+            # the fixed slots where this position has other owners (the values lie within
+            # the masks, so none means the partition matches)
+            x0 = (c0 ^ tt[e, C_V0]) & tt[e, C_M0]
+            x1 = (c1 ^ tt[e, C_V1]) & tt[e, C_M1]
+            if x0 != 0 or x1 != 0:
+                # same shape, other cards: the best move of the most alike such entry is
+                # still a good first guess
+                if bnd >> 16 != 0:
+                    like = near_likeness(x0, x1)
+                    if like > near_like:
+                        near_like = like
+                        near_slot = e
+                continue
+            if (bnd & 0xFF) >= need:
+                return 1, e, NEAR_EXACT
+            if ((bnd >> 8) & 0xFF) < need:
+                return 0, e, NEAR_EXACT
+            if bnd >> 16 != 0:
+                move_slot = e
+    if move_slot >= 0:
+        return -1, move_slot, NEAR_EXACT
+    return -1, near_slot, near_like
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def entry_bounds(tt, e):
+    """(lower bound, upper bound, best move or -1) of table entry ``e``."""
+    bnd = tt[e, C_BND]
+    return bnd & 0xFF, (bnd >> 8) & 0xFF, (bnd >> 16) - 1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def pack_bounds(lb, ub, move):
+    """The C_BND column of an entry with these bounds and best move (-1 for none)."""
+    return lb | (ub << 8) | ((move + 1) << 16)
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def victim_slot(tb, genw, base, gen8, salt):
+    """The slot of the bucket at ``base`` a new entry of search generation ``gen8`` takes:
+    the bucket's last entry of another search (the generation byte may also match an old
+    one: that entry then only competes on depth), or else one of the shallowest, the first
+    from a slot drawn from ``salt`` (the new entry's cards).
+
+    A full bucket's entries mostly have the same depth (a bucket holds the positions of one
+    shape). Always taking the first of them made each new entry replace the one before while
+    the bucket's 127 oldest entries stayed: the refutation of 8 tricks on benchmark deal #77
+    (a cross-ruff, most of one shape's positions in one bucket) searched 36% of its positions
+    7 tricks from the end more than once, 13.4M nodes; from a drawn slot, 8.9M."""
+    w0 = base >> 3
+    for k in range((TT_WAYS >> 3) - 1, -1, -1):
+        other = equal_bytes(genw[w0 + k], gen8) ^ np.uint64(0x8080808080808080)
+        if other != 0:
+            return base + 8 * k + (hibit(other) >> 3)
+    victim = base
+    victim_rem = 127
+    start = (salt * -7046029254386353131) >> 57  # multiplicative hash: its top 7 bits
+    for j in range(TT_WAYS):
+        e = base + ((start + j) & (TT_WAYS - 1))
+        if tb[B_REM, e] < victim_rem:
+            victim = e
+            victim_rem = tb[B_REM, e]
+    return victim
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def tt_store(
+    tt,
+    tb,
+    tagw,
+    genw,
+    base,
+    base_top,
+    key,
+    aux,
+    tag,
+    c0,
+    c1,
+    w,
+    wb,
+    alive,
+    won,
+    rel,
+    rem,
+    move,
+    gen,
+):
+    """Record a fail-soft result for the partition of positions that share the cards the
+    two-sided W = (``w``, ``wb``) fixes (see :func:`fixed_cards`): ``rel`` is a lower bound
+    of the future tricks when ``won``, else an upper bound.
+
+    An entry that fixes the top card of every suit still present goes to the bucket of
+    ``base_top`` (shape and top-card owners), any other to the shape bucket ``base``: the
+    many narrow entries of deep positions then spread over many buckets, and a probe looks
+    in both."""
+    m0 = 0
+    m1 = 0
+    all_top = True
+    for s in range(4):
+        ws = suit_bits(w, s)
+        if not ws and suit_bits(alive, s):
+            all_top = False
+        a = suit_bits(alive, s)
+        mm = 0
+        if ws:
+            low = ws & -ws
+            k = popcount(a & ~(low - 1))
+            mm = (1 << (2 * k)) - 1
+        wbs = suit_bits(wb, s)
+        if wbs:
+            # slots count cards from the top: the bottom k cards are slots n-k .. n-1
+            k = popcount(a & ((2 << hibit(wbs)) - 1))
+            n = popcount(a)
+            mm |= ((1 << (2 * k)) - 1) << (2 * (n - k))
+        if mm:
+            if s < 2:
+                m0 |= mm << (32 * s)
+            else:
+                m1 |= mm << (32 * (s - 2))
+    v0 = c0 & m0
+    v1 = c1 & m1
+    if all_top:
+        base = base_top
+    # an entry for the same partition takes the new bound (its check byte matches)
+    w0 = base >> 3
+    for k in range(TT_WAYS >> 3):
+        hits = equal_bytes(tagw[w0 + k], tag)
+        while hits != 0:
+            e = base + 8 * k + (ctz(hits) >> 3)
+            hits &= hits - np.uint64(1)
+            if (
+                tt[e, C_KEY] == key
+                and tt[e, C_AUX] == aux
+                and tt[e, C_M0] == m0
+                and tt[e, C_M1] == m1
+                and tt[e, C_V0] == v0
+                and tt[e, C_V1] == v1
+            ):
+                lb, ub, mv_ = entry_bounds(tt, e)
+                if won:
+                    if rel > lb:
+                        lb = rel
+                elif rel < ub:
+                    ub = rel
+                if move >= 0:
+                    mv_ = move
+                tt[e, C_BND] = pack_bounds(lb, ub, mv_)
+                return
+    gen8 = gen & 0x7F
+    e = victim_slot(tb, genw, base, gen8, c0 ^ (3 * c1) ^ rem)
+    tt[e, C_KEY] = key
+    tt[e, C_AUX] = aux
+    tt[e, C_M0] = m0
+    tt[e, C_M1] = m1
+    tt[e, C_V0] = v0
+    tt[e, C_V1] = v1
+    if won:
+        tt[e, C_BND] = pack_bounds(rel, rem, move)
+    else:
+        tt[e, C_BND] = pack_bounds(0, rel, move)
+    tb[B_REM, e] = rem
+    tb[B_TAG, e] = tag
+    tb[B_GEN, e] = gen8
+
+
+DEFAULT_TT_BITS = 18  # 2**18 entries * 67 bytes = 17.6 MB per thread, 2048 buckets
+BIG_TT_BITS = 21  # 2**21 entries * 67 bytes = 140 MB per thread, allocated on first need
+
+
+@njit(cache=True)
+def new_table(tt_bits):
+    """Empty transposition table arrays: ``tt`` holds one 64-byte row per entry (shape key,
+    aux, partition masks and values, packed bounds and best move: C_* columns), ``tb`` one
+    byte per slot in each of its B_* rows (check byte, search generation, depth), which a
+    bucket scan reads eight slots at a time."""
+    size = 1 << tt_bits
+    tt = np.zeros((size, TT_COLS), np.int64)
+    tb = np.zeros((TB_ROWS, size), np.int8)
+    return tt, tb
+
+
+@njit(cache=True)
+def move_entries(tt, tb, big_tt, big_tb, gen):
+    """Copy the entries of search generation ``gen`` from the table ``tt``/``tb`` into the
+    larger ``big_tt``/``big_tb``, so a search started again there keeps what it proved.
+
+    An entry whose partition fixes the top card of every suit present goes to the bucket of
+    its shape and top-card owners (a position it matches has those owners, so a probe finds
+    it there), any other to its shape's bucket."""
+    gen8 = gen & 0x7F
+    nb = big_tt.shape[0] // TT_WAYS
+    big_genw = big_tb[B_GEN].view(np.uint64)
+    for e in range(tt.shape[0]):
+        if tb[B_GEN, e] != gen8 or (tt[e, C_AUX] >> 16) != gen:
+            continue
+        key = tt[e, C_KEY]
+        aux = tt[e, C_AUX]
+        m0 = tt[e, C_M0]
+        m1 = tt[e, C_M1]
+        # the suits present (a card of each stands in for the suit), and whether the entry
+        # fixes each one's top slot
+        present = 0
+        all_top = True
+        for s in range(4):
+            if (key >> (4 * s)) & 0xF000F000F000F:
+                present |= 1 << (16 * s)
+                if (((m0 if s < 2 else m1) >> (32 * (s & 1))) & 3) != 3:
+                    all_top = False
+        if all_top:
+            top = top_owners(tt[e, C_V0], tt[e, C_V1], present)
+            base = tt_bucket(key, aux ^ (top << 40), nb)
+        else:
+            base = tt_bucket(key, aux, nb)
+        f = victim_slot(big_tb, big_genw, base, gen8, tt[e, C_V0] ^ (3 * tt[e, C_V1]))
+        for c in range(TT_COLS):
+            big_tt[f, c] = tt[e, c]
+        for r in range(TB_ROWS):
+            big_tb[r, f] = tb[r, e]
+
+
+# no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)
+finish_module(globals())
