@@ -13,6 +13,9 @@ from analyser.cards import N_SEATS, cards_to_mask
 from analyser.errors import RikkenError
 from analyser.solver.driver import (
     ESCALATE_NODES,
+    Batch,
+    Limits,
+    Tables,
     same_table,
     solve_batch_kernel,
     solve_escalating,
@@ -110,11 +113,16 @@ class _Tables:
 
     def __init__(self, tt_bits: int):
         self.tt_bits = _checked_tt_bits(tt_bits)
-        self.tt, self.tb = new_table(self.tt_bits)
-        self.big_tt, self.big_tb = new_table(7)  # placeholder until a position needs it
-        self.killer = np.zeros(KILLER_SIZE, np.int64)
-        self.stats = np.zeros(N_STATS, np.int64)
+        tt, tb = new_table(self.tt_bits)
+        big_tt, big_tb = new_table(7)  # placeholder until a position needs it
+        killer = np.zeros(KILLER_SIZE, np.int64)
+        self.tables = Tables(tt, tb, big_tt, big_tb, killer, np.zeros(N_STATS, np.int64))
         self.gen = 0
+
+    @property
+    def stats(self) -> np.ndarray:
+        """Counters of every search made with these tables (layout.S_* slots)."""
+        return self.tables.stats
 
 
 class Solver(_Tables):
@@ -140,8 +148,10 @@ class Solver(_Tables):
         called: int | None = None,
         *,
         called_card_may_be_discarded: bool = True,
+        max_nodes: int = 0,
     ) -> int:
-        """Solve one position; see :func:`solve`."""
+        """Solve one position; see :func:`solve`. ``max_nodes`` > 0 is a node budget per
+        search: a position that needs more is answered UNDECIDED (-1)."""
         masks = [_hand_mask(h) for h in hands]
         check_position(masks)
         if not 0 <= int(trump) <= 4:
@@ -153,30 +163,23 @@ class Solver(_Tables):
         _check_goal_side(code, decl)
         if called is not None and not 0 <= int(called) < 52:
             raise PositionError(f"called card {called} is not 0..51")
-        args = (
-            np.array(masks, dtype=np.int64),
-            int(trump),
-            int(leader),
-            decl,
-            code,
-            k,
-            -1 if called is None else int(called),
-            bool(called_card_may_be_discarded),
+        if int(max_nodes) < 0:
+            raise PositionError("max_nodes must be 0 (no budget) or positive")
+        one = np.zeros(1, np.int64)
+        batch = Batch(
+            np.array([masks], dtype=np.int64),
+            one + int(trump),
+            one + int(leader),
+            one + decl,
+            one + code,
+            one + k,
+            one + (-1 if called is None else int(called)),
+            one + 0,
+            one + 13,
         )
-        r, self.gen, self.big_tt, self.big_tb = solve_escalating(
-            *args,
-            self.tt,
-            self.tb,
-            self.big_tt,
-            self.big_tb,
-            self.gen,
-            self.killer,
-            self.stats,
-            0,
-            0,
-            13,
-            self.tt_bits,
-            self.escalate_nodes,
+        limits = Limits(int(max_nodes), self.tt_bits, self.escalate_nodes)
+        r, self.gen, self.tables = solve_escalating(
+            batch, 0, bool(called_card_may_be_discarded), self.tables, self.gen, limits
         )
         return int(r)
 
@@ -234,13 +237,13 @@ def _give_back(workers: list[_Tables]) -> None:
         _idle_workers.extend(workers)
 
 
-def _solve_shared_queue(n, columns, threads, tt_bits, escalate_nodes, out, on_done) -> None:
+def _solve_shared_queue(batch, discard_ok, threads, limits, out, on_done) -> None:
     """Solve positions 0..n-1 on ``threads`` threads that take blocks from one queue
     (guided: blocks shrink as the queue empties), so no thread idles while another still
     works through an expensive position. Exact answers only (no node budget): they do not
     depend on which thread, with which table contents, solved a position. A block never
     ends inside a run of positions that share a table (driver.same_table)."""
-    hands, trump, leader, decl, goal = columns[:5]
+    n = batch.hands.shape[0]
     lock = threading.Lock()
     state = {"next": 0, "error": None}
 
@@ -252,28 +255,11 @@ def _solve_shared_queue(n, columns, threads, tt_bits, escalate_nodes, out, on_do
                     if a >= n:
                         return
                     blk = max(1, min(64, (n - a) // (4 * threads)))
-                    while a + blk < n and same_table(
-                        hands, trump, leader, decl, goal, a + blk - 1, a + blk
-                    ):
+                    while a + blk < n and same_table(batch, a + blk - 1, a + blk):
                         blk += 1
                     state["next"] = a + blk
                 idx = np.arange(a, a + blk, dtype=np.int64)
-                w.gen, w.big_tt, w.big_tb = solve_range(
-                    idx,
-                    *columns[:8],
-                    w.tt,
-                    w.tb,
-                    w.big_tt,
-                    w.big_tb,
-                    w.gen,
-                    w.killer,
-                    w.stats,
-                    0,
-                    *columns[8:],
-                    tt_bits,
-                    escalate_nodes,
-                    out,
-                )
+                w.gen, w.tables = solve_range(idx, batch, discard_ok, w.tables, w.gen, limits, out)
                 if on_done is not None:
                     with lock:
                         on_done(blk)
@@ -283,7 +269,7 @@ def _solve_shared_queue(n, columns, threads, tt_bits, escalate_nodes, out, on_do
                 if state["error"] is None:
                     state["error"] = exc
 
-    workers = _take_workers(threads, tt_bits)
+    workers = _take_workers(threads, limits.tt_bits)
     helpers = [threading.Thread(target=work, args=(w,), daemon=True) for w in workers[1:]]
     for t in helpers:
         t.start()
@@ -395,28 +381,14 @@ def solve_batch(
     if threads is None:
         threads = os.cpu_count() or 1
     threads = max(1, min(int(threads), max(n, 1)))
+    batch = Batch(hands, trump_a, leader_a, decl_a, goal_a, target_a, called_a, lower_a, upper_a)
+    limits = Limits(int(max_nodes), int(tt_bits), int(escalate_nodes))
+    discard_ok = bool(called_card_may_be_discarded)
     if n and int(max_nodes) == 0:
         out = np.zeros(n, np.int8)
-        columns = (hands, trump_a, leader_a, decl_a, goal_a, target_a, called_a)
-        columns += (bool(called_card_may_be_discarded), lower_a, upper_a)
-        _solve_shared_queue(n, columns, threads, int(tt_bits), int(escalate_nodes), out, on_done)
+        _solve_shared_queue(batch, discard_ok, threads, limits, out, on_done)
         return out
-    out = solve_batch_kernel(
-        hands,
-        trump_a,
-        leader_a,
-        decl_a,
-        goal_a,
-        target_a,
-        called_a,
-        bool(called_card_may_be_discarded),
-        threads,
-        tt_bits,
-        int(max_nodes),
-        lower_a,
-        upper_a,
-        int(escalate_nodes),
-    )
+    out = solve_batch_kernel(batch, discard_ok, threads, limits)
     if on_done is not None and n:
         on_done(n)
     return out

@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit, prange
 
@@ -34,6 +36,15 @@ from analyser.solver.position import seat_of
 from analyser.solver.search import search
 from analyser.solver.table import BIG_TT_BITS, move_entries, new_table
 
+# What the driver passes around, as named tuples (numba compiles them as structs):
+# Batch - the columns of a batch of positions (hands int64[n, 4], the others int64[n]; their
+# meaning: analyser.solver.api.solve_batch); Tables - one worker's transposition table, its
+# large table (or a placeholder until needed), move-ordering array and statistics;
+# Limits - the node budget per position (0 = none), the table size and when to escalate.
+Batch = namedtuple("Batch", "hands trump leader decl goal target called lower upper")
+Tables = namedtuple("Tables", "tt tb big_tt big_tb killer stats")
+Limits = namedtuple("Limits", "max_nodes tt_bits escalate_nodes")
+
 FIRST_GUESS = 7  # the exact count's first null window, in tricks of 13 (see solve_one)
 
 # A search that outgrows the default table starts again on a larger one. Almost every
@@ -46,29 +57,22 @@ ESCALATE_NODES = 4_000_000
 
 
 @njit(cache=True)
-def solve_one(
-    hands,
-    trump,
-    leader,
-    decl_mask,
-    goal,
-    target,
-    called,
-    discard_ok,
-    tt,
-    tb,
-    gen,
-    killer,
-    stats,
-    max_nodes=0,
-    lower=0,
-    upper=13,
-):
-    """Solve one position (see analyser.solver.api.solve_batch for the meaning of the
-    arguments). ``gen`` must be new for every call that shares ``tt``/``tb``. With
-    ``max_nodes`` > 0 a search that needs more nodes gives up: the result is UNDECIDED.
-    For the exact count, ``lower``/``upper`` are bounds the caller already knows (from
-    earlier >=K answers): the null-window iteration starts between them."""
+def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
+    """Solve position ``i`` of ``batch`` (a Batch; see analyser.solver.api.solve_batch for
+    its columns) on the table ``tt``/``tb``. ``gen`` must be new for every call that shares
+    the table. With ``max_nodes`` > 0 a search that needs more nodes gives up: the result is
+    UNDECIDED. For the exact count, the batch's ``lower``/``upper`` are bounds the caller
+    already knows (from earlier >=K answers): the null-window iteration starts between
+    them."""
+    hands = batch.hands[i]
+    trump = batch.trump[i]
+    leader = batch.leader[i]
+    decl_mask = batch.decl[i]
+    goal = batch.goal[i]
+    target = batch.target[i]
+    called = batch.called[i]
+    lower = batch.lower[i]
+    upper = batch.upper[i]
     side = np.zeros(4, np.int64)
     for p in range(4):
         side[p] = (decl_mask >> p) & 1
@@ -184,49 +188,24 @@ def first_budget(max_nodes, tt_bits, escalate_nodes):
 
 
 @njit(cache=True)
-def solve_escalating(
-    hands,
-    trump,
-    leader,
-    decl,
-    goal,
-    target,
-    called,
-    discard_ok,
-    tt,
-    tb,
-    big_tt,
-    big_tb,
-    gen,
-    killer,
-    stats,
-    max_nodes,
-    lower,
-    upper,
-    tt_bits,
-    escalate_nodes,
-    keep_gen=False,
-):
-    """solve_one on the ``tt_bits`` table ``tt``/``tb``, and again on the large table when
-    the search outgrows it (see :func:`first_budget`). ``big_tt``/``big_tb`` is the caller's
-    large table, or a smaller placeholder: it is then allocated here, on first need. ``gen``
-    is the last generation used; ``keep_gen`` searches in that generation again, keeping its
-    entries (only for a position with the same hands, trump, leader and side as the one
-    before, and a trick goal for both: see :func:`same_table`). Returns (result, last
-    generation, large table arrays)."""
-    budget = first_budget(max_nodes, tt_bits, escalate_nodes)
+def solve_escalating(batch, i, discard_ok, tables, gen, limits, keep_gen=False):
+    """solve_one on the worker's ``limits.tt_bits`` table, and again on its large table when
+    the search outgrows the first (see :func:`first_budget`). ``tables.big_tt``/``big_tb`` is
+    the large table, or a smaller placeholder: it is then allocated here, on first need.
+    ``gen`` is the last generation used; ``keep_gen`` searches in that generation again,
+    keeping its entries (only for a position with the same hands, trump, leader and side as
+    the one before, and a trick goal for both: see :func:`same_table`). Returns (result,
+    last generation, the worker's Tables: a new large table replaces the placeholder)."""
+    max_nodes = limits.max_nodes
+    budget = first_budget(max_nodes, limits.tt_bits, limits.escalate_nodes)
+    tt, tb, big_tt, big_tb, killer, stats = tables
     big = False
     if not keep_gen:
         gen += 1
     while True:
         r = solve_one(
-            hands,
-            trump,
-            leader,
-            decl,
-            goal,
-            target,
-            called,
+            batch,
+            i,
             discard_ok,
             big_tt if big else tt,
             big_tb if big else tb,
@@ -234,11 +213,9 @@ def solve_escalating(
             killer,
             stats,
             max_nodes if big else budget,
-            lower,
-            upper,
         )
         if big or r != UNDECIDED or budget == max_nodes:
-            return r, gen, big_tt, big_tb
+            return r, gen, Tables(tt, tb, big_tt, big_tb, killer, stats)
         # the small table's limit, not the caller's budget: again on the large table
         if big_tt.shape[0] < (1 << BIG_TT_BITS):
             big_tt, big_tb = new_table(BIG_TT_BITS)
@@ -249,12 +226,19 @@ def solve_escalating(
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def same_table(hands, trump, leader, decl, goal, i, j):
+def same_table(batch, i, j):
     """May position ``j`` search in the table generation of position ``i``? Yes when both
     are trick goals (>=K or exact: the entries bound the side's future tricks whatever the
     target) on the same hands, trump, leader and declarer side. Their called cards may
     differ: an entry whose position still owes a called card names that card's suit and
     rank (the table key), and one whose called card is gone holds for any call."""
+    hands, trump, leader, decl, goal = (
+        batch.hands,
+        batch.trump,
+        batch.leader,
+        batch.decl,
+        batch.goal,
+    )
     if goal[i] != GOAL_GE and goal[i] != GOAL_TRICKS:
         return False
     if goal[j] != GOAL_GE and goal[j] != GOAL_TRICKS:
@@ -268,34 +252,11 @@ def same_table(hands, trump, leader, decl, goal, i, j):
 
 
 @njit(cache=True, nogil=True)
-def solve_range(
-    idx,
-    hands,
-    trump,
-    leader,
-    decl,
-    goal,
-    target,
-    called,
-    discard_ok,
-    tt,
-    tb,
-    big_tt,
-    big_tb,
-    gen,
-    killer,
-    stats,
-    max_nodes,
-    lower,
-    upper,
-    tt_bits,
-    escalate_nodes,
-    out,
-):
+def solve_range(idx, batch, discard_ok, tables, gen, limits, out):
     """Solve the positions ``idx`` of a batch into ``out`` on one worker's tables, without
     the GIL: Python threads call this on blocks they take from a shared queue, so a worker
     that drew cheap positions takes more (the cost of a position varies by 10**4). Returns
-    (last generation, large table arrays) as :func:`solve_escalating` does.
+    (last generation, the worker's Tables) as :func:`solve_escalating` does.
 
     A position that asks about the same deal and side as the one before it in ``idx``
     (:func:`same_table`: another called card, another target) searches on in that one's
@@ -303,82 +264,25 @@ def solve_range(
     hand (every trump and call) searched 7.4% fewer nodes (122.5M -> 113.4M)."""
     for j in range(idx.shape[0]):
         i = idx[j]
-        keep = j > 0 and same_table(hands, trump, leader, decl, goal, idx[j - 1], i)
-        r, gen, big_tt, big_tb = solve_escalating(
-            hands[i],
-            trump[i],
-            leader[i],
-            decl[i],
-            goal[i],
-            target[i],
-            called[i],
-            discard_ok,
-            tt,
-            tb,
-            big_tt,
-            big_tb,
-            gen,
-            killer,
-            stats,
-            max_nodes,
-            lower[i],
-            upper[i],
-            tt_bits,
-            escalate_nodes,
-            keep,
-        )
+        keep = j > 0 and same_table(batch, idx[j - 1], i)
+        r, gen, tables = solve_escalating(batch, i, discard_ok, tables, gen, limits, keep)
         out[i] = r
-    return gen, big_tt, big_tb
+    return gen, tables
 
 
 @njit(cache=True, parallel=True)
-def solve_batch_kernel(
-    hands,
-    trump,
-    leader,
-    decl,
-    goal,
-    target,
-    called,
-    discard_ok,
-    nthreads,
-    tt_bits,
-    max_nodes,
-    lower,
-    upper,
-    escalate_nodes,
-):
-    """Solve many positions, interleaved over ``nthreads`` workers each owning a table (and
-    a BIG_TT_BITS one once a position outgrows it, see ESCALATE_NODES)."""
-    n = hands.shape[0]
+def solve_batch_kernel(batch, discard_ok, nthreads, limits):
+    """Solve every position of ``batch``, interleaved over ``nthreads`` workers each owning a
+    table (and a BIG_TT_BITS one once a position outgrows it, see ESCALATE_NODES)."""
+    n = batch.hands.shape[0]
     out = np.zeros(n, np.int8)
     for t in prange(nthreads):
-        tt, tb = new_table(tt_bits)
+        tt, tb = new_table(limits.tt_bits)
         big_tt, big_tb = new_table(7)  # one bucket: a placeholder until a position needs it
-        solve_range(
-            np.arange(t, n, nthreads),
-            hands,
-            trump,
-            leader,
-            decl,
-            goal,
-            target,
-            called,
-            discard_ok,
-            tt,
-            tb,
-            big_tt,
-            big_tb,
-            0,
-            np.zeros(KILLER_SIZE, np.int64),
-            np.zeros(N_STATS, np.int64),
-            max_nodes,
-            lower,
-            upper,
-            tt_bits,
-            escalate_nodes,
-            out,
-        )
+        killer = np.zeros(KILLER_SIZE, np.int64)
+        stats = np.zeros(N_STATS, np.int64)
+        tables = Tables(tt, tb, big_tt, big_tb, killer, stats)
+        solve_range(np.arange(t, n, nthreads), batch, discard_ok, tables, 0, limits, out)
     return out
 
 
