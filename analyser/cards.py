@@ -2,7 +2,8 @@
 
 At the boundary a card is an int 0..51: ``suit = c // 13``, ``rank = c % 13`` (0 = deuce,
 12 = ace). Suits are ordered as in PBN: 0 spades, 1 hearts, 2 diamonds, 3 clubs; index 4 is
-no trump where a strain is meant. Seats are 0..3 = N, E, S, W, clockwise.
+no trump where a strain is meant. Seats are 0..3 = N, E, S, W, clockwise (the type
+:data:`analyser.seats.Seat`; places 1..4 relative to the dealer: :mod:`analyser.seats`).
 
 Inside the numba layers a hand is an int64 bitmask with 16 bits per suit: card ``c`` is bit
 ``16 * (c // 13) + c % 13``. Sixteen (not thirteen) bits per suit make a suit's holding a
@@ -76,11 +77,6 @@ def mask_to_cards(mask: int) -> list[int]:
             bits >>= 1
             r += 1
     return out
-
-
-def suit_holding(mask: int, suit: int) -> int:
-    """The 13-bit rank set of ``suit`` in a hand bitmask (bit r = rank r)."""
-    return (int(mask) >> (SUIT_BITS * suit)) & SUIT_MASK
 
 
 def owner_to_masks(owner: np.ndarray) -> np.ndarray:

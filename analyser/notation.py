@@ -92,6 +92,7 @@ from analyser.cards import (
     suit_of,
 )
 from analyser.errors import ParseError
+from analyser.seats import Seat
 
 LANGS = ("nl", "en")
 FULL_HAND = 13
@@ -632,7 +633,7 @@ def _words_key(text: str) -> str:
     return key.lower() if key.isascii() else ""
 
 
-def parse_seat(text: str) -> int:
+def parse_seat(text: str) -> Seat:
     """Read a seat: N E S W, Dutch N O Z W, or north/east/south/west, noord/oost/zuid/west."""
     text = _require_text(text, "a seat")
     key = _visible(text).strip()
@@ -642,7 +643,7 @@ def parse_seat(text: str) -> int:
             f"unknown seat {text.strip()!r}: seats are N E S W (Dutch N O Z W) or "
             "north east south west / noord oost zuid west"
         )
-    return seat
+    return Seat(seat)
 
 
 def parse_suit(text: str) -> int:
@@ -726,7 +727,7 @@ def format_deal(deal: Sequence[Iterable[int]], first: int = 0) -> str:
     return SEAT_LETTERS[first] + ":" + " ".join(format_hand_pbn(hands[s]) for s in order)
 
 
-def format_seat(seat: int, lang: str = "nl") -> str:
+def format_seat(seat: Seat, lang: str = "nl") -> str:
     """A seat letter: N O Z W (nl) or N E S W (en)."""
     _check_lang(lang)
     if not 0 <= seat < N_SEATS:

@@ -37,6 +37,7 @@ from analyser.cards import (
     owner_to_masks,
 )
 from analyser.errors import ParseError
+from analyser.numba_cache import key_cache_on_sources
 
 # SplitMix64 constants (Steele, Lea & Flood 2014; Stafford's "Mix13" finaliser).
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
@@ -347,3 +348,8 @@ def deals_to_owner(deals: np.ndarray) -> np.ndarray:
     if deals.ndim != 2 or deals.shape[1] != N_SEATS:
         raise ValueError(f"deals must have shape (n, 4), got {deals.shape}")
     return masks_to_owner(deals)
+
+
+# numba's cache follows cards.py too (its constants are compiled in): analyser/numba_cache.py
+SAMPLER_SOURCES = ("sampler.py", "cards.py", "numba_cache.py")
+key_cache_on_sources(globals(), SAMPLER_SOURCES)

@@ -3,7 +3,7 @@
 Plain Python minimax over **every** legal card: no alpha-beta, no merging of equivalent cards,
 no relative ranks, no bounds. The only speed-up is memoisation on the exact game state, which
 returns the same value the full tree would. Its worth lies in being short enough to check by eye
-against RULES.md §2 (R-PLAY-02/03/05), so keep it that way.
+against docs/rules.md §2 (R-PLAY-02/03/05), so keep it that way.
 
 The module also holds the test-side helpers for random endings and for printing a position.
 """

@@ -10,7 +10,6 @@ from analyser.analysis.bids import (
     FAMILY_ALONE,
     FAMILY_NULL,
     FAMILY_RIK,
-    absolute_seat,
     bid_specs,
 )
 from analyser.analysis.evaluate import analyse_hand, evaluate_bids
@@ -20,6 +19,7 @@ from analyser.cards import HEARTS, SPADES, card, masks_to_owner
 from analyser.notation import parse_hand
 from analyser.rules import declarer_score, get_ruleset, parse_ruleset
 from analyser.sampler import sample_deals
+from analyser.seats import seat_of
 from analyser.solver import GOAL_GE, GOAL_MISERE, solve_batch
 
 BOOK = get_ruleset("book")
@@ -34,16 +34,16 @@ SPADE_ACE_HOLE = parse_hand("♠A ♥5432 ♦5432 ♣5432")  # one hole: the bar
 
 def _known(hand, seat):
     known = [[], [], [], []]
-    known[absolute_seat(seat)] = list(hand)
+    known[seat_of(seat)] = list(hand)
     return known
 
 
 def _subset(hand, seat, families, ruleset=BOOK):
-    return [s for s in bid_specs(ruleset, hand, absolute_seat(seat)) if s.family in families]
+    return [s for s in bid_specs(ruleset, hand, seat_of(seat)) if s.family in families]
 
 
 def test_seats_relative_to_dealer_at_west():
-    assert [absolute_seat(k) for k in (1, 2, 3, 4)] == [0, 1, 2, 3]
+    assert [seat_of(k) for k in (1, 2, 3, 4)] == [0, 1, 2, 3]
 
 
 def test_rik_choice_is_fixed_per_hand_and_paired_with_the_sample():

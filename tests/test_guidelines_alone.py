@@ -1,4 +1,4 @@
-"""GUIDELINES.md §3: L, TT, risk, EL (G-ALN-03/04), SW (G-ALN-05), count, alone_ok, ruff_risk."""
+"""docs/guidelines.md §3: L/TT/risk/EL (G-ALN-03/04), SW (G-ALN-05), count, alone_ok, ruff_risk."""
 
 import numpy as np
 import pytest

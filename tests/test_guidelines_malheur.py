@@ -1,4 +1,4 @@
-"""GUIDELINES.md G-MAL-07: the malheur partner's trump choice with the malheur player's aces."""
+"""docs/guidelines.md G-MAL-07: the partner's trump choice with the malheur player's aces."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""GUIDELINES.md §4: δ, holes, safe(s), the red flags G-MIS-04/05/06, follow and lead rules."""
+"""docs/guidelines.md §4: δ, holes, safe(s), the red flags G-MIS-04/05/06, follow and lead rules."""
 
 import functools
 
@@ -264,7 +264,7 @@ def test_cover_miss_probability_edges():
 def test_best_lead():
     # Ties at cost 0 go to the singleton.
     assert best_lead(parse_hand("5432.642.2.87543")) == C("D2")
-    # Weight 1 (GUIDELINES.md literally) cashes the ace of A-2; the default does not.
+    # Weight 1 (docs/guidelines.md literally) cashes the ace of A-2; the default does not.
     hand = parse_hand("A2.5432.5432.432")
     assert lead_cost(hand, C("SA"), r_weight=1.0) == pytest.approx(-9.0)
     assert best_lead(hand, r_weight=1.0) == C("SA")

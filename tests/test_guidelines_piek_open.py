@@ -1,4 +1,4 @@
-"""GUIDELINES.md §5-§6: piek (G-PIEK-02..06), open misère (G-OPEN-03), praatje (G-PRAAT-02)."""
+"""docs/guidelines.md §5-§6: piek (G-PIEK-02..06), open misère (G-OPEN-03), praatje (G-PRAAT-02)."""
 
 import numpy as np
 import pytest

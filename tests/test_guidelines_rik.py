@@ -1,4 +1,4 @@
-"""GUIDELINES.md §1: G-RIK-01 (minimum, E1, marginal), G-RIK-02 (trump), G-ACE-01/02 (call)."""
+"""docs/guidelines.md §1: G-RIK-01 (minimum, E1, marginal), G-RIK-02 (trump), G-ACE-01/02 (call)."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""GUIDELINES.md §0: hand edges, n_s / hi_s, m(c) and the guard rule, p_guard, WL."""
+"""docs/guidelines.md §0: hand edges, n_s / hi_s, m(c) and the guard rule, p_guard, WL."""
 
 import functools
 

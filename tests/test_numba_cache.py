@@ -122,3 +122,11 @@ def test_the_stamp_follows_the_file_contents(tmp_path):
     (tmp_path / "a.py").write_text("x = 2\n")
     sources_hash.cache_clear()
     assert sources_hash(("a.py",), tmp_path) != first
+
+
+def test_the_sampler_is_keyed_on_its_sources():
+    import analyser.sampler as sampler
+
+    stamp = ("sources", sources_hash(sampler.SAMPLER_SOURCES))
+    own = _own_dispatchers(sampler)
+    assert own and all(cache_stamp(d) == stamp for d in own)

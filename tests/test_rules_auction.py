@@ -1,4 +1,4 @@
-"""Auction legality and outcome (RULES.md §4, R-MAL-01/02, I-02, I-04, I-05, V-01, V-08, V-12)."""
+"""Auction legality, outcome (docs/rules.md §4, R-MAL-01/02, I-02, I-04, I-05, V-01, V-08, V-12)."""
 
 import pytest
 
@@ -434,7 +434,7 @@ def test_errors():
     with pytest.raises(RulesError):
         run_auction(rs, ["rik"], aces=(0, 0))
     with pytest.raises(RulesError, match="unknown contract"):
-        run_auction(rs, ["troela"])
+        run_auction(rs, ["troel"])
     with pytest.raises(RulesError, match="not legal"):
         run_auction(get_ruleset("iwwa2024"), ["rik", "malheur"], aces=(0, 4, 0, 0))
 
@@ -445,6 +445,14 @@ def test_next_dealer():
     same = get_ruleset("book", all_pass="redeal_same_dealer")
     assert next_dealer(same, 1, thrown_in=True) == 1
     assert next_dealer(same, 1, thrown_in=False) == 2
+
+
+def test_troela_is_bid_as_malheur():
+    """The book's other name for malheur is read wherever a bid is (here: the auction)."""
+    st = run_auction(get_ruleset(), ["rik", "troela", "pass", "pass", "pass"], aces=(0, 3, 0, 0))
+    assert st.contract == MALHEUR and st.declarers == (1,)
+    with pytest.raises(RulesError, match="not legal"):
+        run_auction(get_ruleset("iwwa2024"), ["rik", "Troela"], aces=(0, 4, 0, 0))
 
 
 def test_parse_contract_accepted_by_apply():

@@ -1,4 +1,4 @@
-"""Contracts: ids, parsing, goals (RULES.md §0, §3)."""
+"""Contracts: ids, parsing, goals (docs/rules.md §0, §3)."""
 
 import pytest
 
@@ -62,15 +62,39 @@ def test_all_contracts_are_distinct_and_cover_the_ids():
         ("beter solo", SOLO_BETER),
         ("  Open Piek Praatje ", OPEN_PIEK_PRAATJE),
         ("rik_beter", BETER_RIK),
+        ("troela", MALHEUR),
+        (" Troela ", MALHEUR),
+        ("TROELA", MALHEUR),
+        ("troella", MALHEUR),
     ],
 )
 def test_aliases(alias, expected):
     assert parse_contract(alias) == expected
 
 
+def test_troela_is_book_family_data():
+    """troela is malheur by the book's other name, not everywhere: a rule set of another
+    family (wiezen, where troela is a contract of its own) gives its own alias table."""
+    assert parse_contract("troela").id == "malheur"
+    with pytest.raises(RulesError, match="unknown contract"):
+        parse_contract("troela", aliases={})
+    assert parse_contract("malheur", aliases={}) == MALHEUR
+
+
 @pytest.mark.parametrize(
     "bad",
-    ["alone_6", "alone_14", "alone", "beter_misere", "misere_beter", "troela", "", "rik_9", 7],
+    [
+        "alone_6",
+        "alone_14",
+        "alone",
+        "beter_misere",
+        "misere_beter",
+        "beter_troela",
+        "troel",
+        "",
+        "rik_9",
+        7,
+    ],
 )
 def test_bad_ids_raise_rules_error(bad):
     with pytest.raises(RulesError):

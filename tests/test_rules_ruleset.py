@@ -1,4 +1,4 @@
-"""Rule sets: ladders (RULES.md §5, V-01, V-02, V-12, I-03), switches, contract terms, leads."""
+"""Rule sets: ladders (docs/rules.md §5, V-01, V-02, V-12, I-03), switches, terms, leads."""
 
 import pytest
 
@@ -30,7 +30,7 @@ def rungs(rs):
     return ["=".join(c.id for c in rung) for rung in rs.ladder]
 
 
-BOOK_LADDER = [  # RULES.md §5, ranks 1..20
+BOOK_LADDER = [  # docs/rules.md §5, ranks 1..20
     "rik",
     "beter_rik",
     "alone_7",
@@ -53,7 +53,7 @@ BOOK_LADDER = [  # RULES.md §5, ranks 1..20
     "solo_beter",
 ]
 
-IWWA_LADDER = [  # RULES.md I-03 default ladder
+IWWA_LADDER = [  # docs/rules.md I-03 default ladder
     "rik",
     "beter_rik",
     "alone_8",

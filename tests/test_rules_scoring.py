@@ -1,4 +1,4 @@
-"""Scoring (RULES.md §6 and defaults, iwwa I-09, all-pass games): zero-sum and spot values."""
+"""Scoring (docs/rules.md §6 and defaults, iwwa I-09, all-pass games): zero-sum and spot values."""
 
 import itertools
 
@@ -44,7 +44,7 @@ def seating(c):
 
 
 def reference_per_opp(c, t, base_only=False):
-    """RULES.md §6 pseudo-code, written independently of the package."""
+    """docs/rules.md §6 pseudo-code, written independently of the package."""
     units = {"misere": 3, "piek": 3, "open_misere": 6, "open_piek": 6}
     units |= {"open_misere_praatje": 9, "open_piek_praatje": 9}
     if c.kind in ("rik", "malheur"):

@@ -38,11 +38,14 @@ def test_shipped_suites_load(suite):
         assert len(cfg.key) == 12
 
 
-def test_key_depends_on_parameters_and_version(tmp_path):
+def test_key_depends_on_parameters_version_and_code(tmp_path):
     cfg = load_study(SIMS / "malheur.toml")
     assert cfg.with_params(seed=1).key != cfg.key
     assert cfg.with_params(seed=cfg["seed"]).key == cfg.key
     other = type(cfg)(cfg.path, cfg.params, cfg.data_dir, cfg.report_dir, version="9.9")
+    assert other.key != cfg.key
+    assert len(cfg.code) == 64  # a SHA-256 of the study's code (test_studies_codehash.py)
+    other = type(cfg)(cfg.path, cfg.params, cfg.data_dir, cfg.report_dir, code="0" * 64)
     assert other.key != cfg.key
 
 

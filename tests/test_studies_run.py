@@ -194,6 +194,7 @@ def test_parquet_records_parameters_and_version(results):
     cfg = results["misere"].cfg
     meta = read_meta(cfg.data_dir / "misere.parquet")
     assert meta["key"] == cfg.key and meta["version"] == cfg.version
+    assert meta["code"] == cfg.code
     assert meta["params"]["seed"] == cfg["seed"]
     assert not StudyCache(cfg).parts_dir.exists()  # parts are dropped once finished
 

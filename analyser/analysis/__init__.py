@@ -1,6 +1,7 @@
 """Hand analysis: every bid's double-dummy make-probability and expected score for one hand.
 
-* :mod:`.bids` — the bids a hand can make under a rule set, seats, scores per trick count;
+* :mod:`.bids` — the bids a hand can make under a rule set, scores per trick count (seats
+  and places relative to the dealer: :mod:`analyser.seats`);
 * :mod:`.positions` — solver questions over the sampled deals, each position solved once;
 * :mod:`.evaluate` — :func:`analyse_hand`: sampling, batched solving, choices of trump and card;
 * :mod:`.choice` — the book's tie-break orders and the malheur partner's trump (G-MAL-07);

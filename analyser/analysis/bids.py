@@ -1,14 +1,15 @@
 """Which bids a hand can make under a rule set, and how each maps to solver positions.
 
-Seats: the analysis puts the dealer at West, so the seat relative to the dealer (1..4, the
-``--seat`` option) maps to N, E, S, W: seat 1 = North = forehand (bids first, leads the first
-trick of a closed contract), seat 4 = West = the dealer.
+Seats: every function here takes the absolute :data:`~analyser.seats.Seat` (0..3, N E S W);
+the place relative to the dealer (:data:`~analyser.seats.Place` 1..4, the ``--seat`` option)
+is converted by :func:`analyser.seats.seat_of`. The analysis puts the dealer at West, so place
+1 = North = forehand (bids first, leads the first trick of a closed contract), 4 = West.
 
 A :class:`BidSpec` holds everything the evaluation needs about one contract: its family
 (``rik``, ``alone``, ``null`` for misère/piek in every form, ``malheur``), the strains the
 declarer may choose from, the seat leading to trick 1 (from :func:`analyser.rules.first_leader`),
 the solver goal, the declarer's score for every trick count (the rule set's
-:func:`~analyser.rules.declarer_score`, RULES.md §6 and ``fail_mode``), and what a double-dummy
+:func:`~analyser.rules.declarer_score`, docs/rules.md §6 and ``fail_mode``), and what a double-dummy
 figure means for it (:data:`EXACTNESS`).
 """
 
@@ -16,16 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyser.cards import (
-    ACE,
-    HEARTS,
-    N_SEATS,
-    NOTRUMP,
-    SEAT_LETTERS,
-    WEST,
-    card,
-    left_of,
-)
+from analyser.cards import ACE, HEARTS, NOTRUMP, card
 from analyser.rules import (
     Contract,
     RuleSet,
@@ -34,9 +26,7 @@ from analyser.rules import (
     declarer_score,
     first_leader,
 )
-
-DEALER = WEST
-FOREHAND = left_of(DEALER)  # North: bids first and leads to trick 1 of a closed contract
+from analyser.seats import FOREHAND, Seat, turn_order
 
 FAMILY_RIK, FAMILY_ALONE, FAMILY_NULL, FAMILY_MALHEUR = "rik", "alone", "null", "malheur"
 
@@ -52,20 +42,6 @@ UPPER_BOUND_TEXT = (
     "upper bound: the malheur partner names the best trump for the actual deal, "
     "which he cannot know"
 )
-
-
-def absolute_seat(relative: int) -> int:
-    """The seat 0..3 (N E S W) of the player ``relative`` (1..4) places left of the dealer."""
-    if not 1 <= relative <= N_SEATS:
-        raise ValueError(f"a seat relative to the dealer is 1..4, got {relative}")
-    return (DEALER + relative) % N_SEATS
-
-
-def seat_description(relative: int) -> str:
-    """E.g. ``'1 (N, forehand)'`` or ``'4 (W, dealer)'``."""
-    seat = absolute_seat(relative)
-    role = {1: ", forehand", N_SEATS: ", dealer"}.get(relative, "")
-    return f"{relative} ({SEAT_LETTERS[seat]}{role})"
 
 
 def schema_id(contract: Contract) -> tuple[str, bool]:
@@ -90,7 +66,7 @@ class BidSpec:
     """1-based rank on the rule set's ladder."""
     strains: tuple[int, ...]
     """Strains the trump chooser may name (4 = no trump; one strain = no choice)."""
-    leader: int
+    leader: Seat
     """Seat 0..3 leading to trick 1."""
     target: int
     """Tricks in the goal (8, N, 13; 0 misère, 1 piek)."""
@@ -113,12 +89,7 @@ class BidSpec:
         return self.scores[self.target + 1]
 
 
-def turn_order(seat: int) -> int:
-    """The place of absolute ``seat`` in the auction: 0 = the forehand .. 3 = the dealer."""
-    return (seat - FOREHAND) % N_SEATS
-
-
-def left_out(ruleset: RuleSet, hand: list[int], seat: int) -> list[Contract]:
+def left_out(ruleset: RuleSet, hand: list[int], seat: Seat) -> list[Contract]:
     """Contracts of ``ruleset`` that :func:`bid_specs` leaves out because this hand at
     absolute ``seat`` can never bid them (:func:`~analyser.rules.declarable_contracts`: below
     malheur for 3-4 aces under an obligatory malheur, beter rik for the forehand, ...).
@@ -128,7 +99,7 @@ def left_out(ruleset: RuleSet, hand: list[int], seat: int) -> list[Contract]:
 
 
 def score_table(ruleset: RuleSet, contract: Contract) -> tuple[int, ...]:
-    """The declarer's score for 0..13 tricks of his side (RULES.md §6 under ``ruleset``)."""
+    """The declarer's score for 0..13 tricks of his side (docs/rules.md §6 under ``ruleset``)."""
     return tuple(declarer_score(ruleset, contract, t) for t in range(14))
 
 
@@ -137,7 +108,7 @@ def aces_held(hand: list[int]) -> int:
     return sum(card(s, ACE) in set(hand) for s in range(4))
 
 
-def bid_specs(ruleset: RuleSet, hand: list[int], seat: int) -> list[BidSpec]:
+def bid_specs(ruleset: RuleSet, hand: list[int], seat: Seat) -> list[BidSpec]:
     """Every contract ``ruleset`` offers the hand at absolute ``seat``, in ladder order: the
     ones it can bid in some auction (:func:`~analyser.rules.declarable_contracts`). So malheur
     only with 3 or 4 aces where the rule set plays it, and with 3 or 4 aces under an

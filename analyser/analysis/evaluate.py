@@ -52,11 +52,9 @@ from analyser.analysis.bids import (
     FAMILY_NULL,
     FAMILY_RIK,
     BidSpec,
-    absolute_seat,
     aces_held,
     bid_specs,
     left_out,
-    turn_order,
 )
 from analyser.analysis.choice import (
     call_preference,
@@ -76,14 +74,15 @@ from analyser.errors import RikkenError
 from analyser.notation import format_strain
 from analyser.progress import Progress
 from analyser.rules import (
+    RIK_TARGET,
     RuleSet,
     called_card,
     contract_terms,
     malheur_partner_cards,
     malheur_trump_choices,
 )
+from analyser.seats import FOREHAND, Place, Seat, seat_of
 
-RIK_TARGET = 8
 BATCH = 200  # deals per sampling step with --precision
 MIN_DEALS = 200  # the smallest sample --precision may stop at
 N_TRICKS = N_RANKS + 1  # a trick count is 0..13
@@ -94,7 +93,7 @@ TAGS = (TAG_RIK, TAG_ALONE, TAG_NULL, TAG_MALHEUR)
 
 def analyse_hand(
     hand: list[int],
-    seat: int,
+    seat: Place,
     ruleset: RuleSet,
     deals: int = 1000,
     seed: int = 1,
@@ -118,7 +117,7 @@ def analyse_hand(
         raise RikkenError(f"--precision must be between 0 and 0.5, got {precision}")
     if not 0 <= min_p <= 1:
         raise RikkenError(f"--min-p must be between 0 and 1, got {min_p}")
-    seat_abs = absolute_seat(seat)
+    seat_abs = seat_of(seat)
     known: list[list[int]] = [[], [], [], []]
     known[seat_abs] = list(hand)
     specs = bid_specs(ruleset, list(hand), seat_abs)
@@ -179,7 +178,7 @@ def analyse_hand(
 def _note_not_offered(result: HandAnalysis) -> None:
     """Record the contracts the hand can never bid at its seat, and why (each reason once)."""
     rs = result.ruleset
-    seat = absolute_seat(result.seat)
+    seat = seat_of(result.seat)
     left = left_out(rs, result.hand, seat)
     if not left:
         return
@@ -194,7 +193,7 @@ def _note_not_offered(result: HandAnalysis) -> None:
             f"higher at its first turn, so it can never bid {', '.join(result.not_offered)}; "
             f"they are not evaluated. --rules '{what_if}' evaluates them as a what-if"
         )
-    elif turn_order(seat) == 0:
+    elif seat == FOREHAND:
         result.notes.append(
             "beter rik is not evaluated: the forehand speaks first and can never bid it, it "
             "needs another player's rik (R-BID-07); his rik may choose hearts (the rik row)"
@@ -211,7 +210,7 @@ def _half_widths(bids: list[BidResult]) -> list[float]:
 
 
 def evaluate_bids(
-    specs: list[BidSpec], store: PositionStore, hand: list[int], seat: int, ruleset: RuleSet
+    specs: list[BidSpec], store: PositionStore, hand: list[int], seat: Seat, ruleset: RuleSet
 ) -> list[BidResult]:
     """Figures for every spec on all deals of ``store`` (``seat`` is absolute, 0..3)."""
     ctx = _Context(store, hand, seat, ruleset)
@@ -233,7 +232,7 @@ def evaluate_bids(
 class _Context:
     """The per-call view of the sample: deals, card owners, the declarer's seat."""
 
-    def __init__(self, store: PositionStore, hand: list[int], seat: int, ruleset: RuleSet):
+    def __init__(self, store: PositionStore, hand: list[int], seat: Seat, ruleset: RuleSet):
         self.store = store
         self.hand = hand
         self.seat = seat

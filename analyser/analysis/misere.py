@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyser.analysis.bids import FOREHAND, absolute_seat
 from analyser.analysis.positions import PositionStore
 from analyser.analysis.results import Estimate
 from analyser.cards import (
@@ -60,6 +59,7 @@ from analyser.rules import (
     declarer_score,
     first_leader,
 )
+from analyser.seats import FOREHAND, Place, Seat, seat_of
 
 NOW, LATER, ESCAPE = 0, 1, 2  # outcomes of a trick, in the declarer's order of preference
 TAG = "misere"
@@ -88,13 +88,15 @@ class MisereAnalysis:
     """Everything ``rikken misere`` reports."""
 
     hand: list[int]
-    seat: int
+    seat: Place
+    """Seat relative to the dealer, 1..4."""
     ruleset: RuleSet
     seed: int
     n_deals: int
     estimates: dict[str, Estimate]
     """Contract id (``misere``, ``open_misere``, ``open_misere_praatje``) → make-estimate."""
-    leaders: dict[str, int]
+    leaders: dict[str, Seat]
+    """Contract id → the seat 0..3 leading to trick 1."""
     expected: dict[str, float]
     forced: dict[int, int]
     """Forced card → number of failing deals (closed misère)."""
@@ -125,19 +127,20 @@ def hole_test(hand: list[int]) -> list[SuitHoles]:
 
 def analyse_misere(
     hand: list[int],
-    seat: int,
+    seat: Place,
     ruleset: RuleSet,
     deals: int = 1000,
     seed: int = 1,
     threads: int | None = None,
 ) -> MisereAnalysis:
-    """Make-probabilities of the misère forms and the forced cards of the failing deals."""
+    """Make-probabilities of the misère forms and the forced cards of the failing deals, for
+    ``hand`` at ``seat`` (1..4 relative to the dealer)."""
     from analyser.sampler import sample_deals
     from analyser.solver import GOAL_MISERE
 
     if deals < 1:
         raise RikkenError(f"the number of deals must be at least 1, got {deals}")
-    me = absolute_seat(seat)
+    me = seat_of(seat)
     known: list[list[int]] = [[], [], [], []]
     known[me] = list(hand)
     t0 = time.perf_counter()
@@ -287,7 +290,7 @@ def _minimax(lines, values, leader: int, me: int) -> tuple[int, tuple[int, ...]]
 
 
 def forced_cards(
-    deals: np.ndarray, leader: int, me: int, threads: int | None = None
+    deals: np.ndarray, leader: Seat, me: Seat, threads: int | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
     """Forced card and trick number (1..13) per failing deal (see the module docstring).
 

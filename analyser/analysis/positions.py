@@ -151,13 +151,6 @@ class PositionStore:
             hi[u_idx, u_decl] = res
         return lo[idx, decl].copy()
 
-    def known_tricks(self, idx, trump: int, leader: int, decl, called: int) -> np.ndarray:
-        """Exact tricks where already known, -1 elsewhere (no solving)."""
-        idx, decl = self._index(idx, decl)
-        lo, hi = self._trick_record(trump, leader, called)
-        a, b = lo[idx, decl], hi[idx, decl]
-        return np.where(a == b, a, -1).astype(np.int8)
-
     # ------------------------------------------------------------------ misère / piek
 
     def null_goal(self, idx, goal: int, leader: int, decl, tag: str) -> np.ndarray:

@@ -14,16 +14,16 @@
 
 from __future__ import annotations
 
-from analyser.analysis.bids import FOREHAND, absolute_seat
 from analyser.analysis.results import BidResult, HandAnalysis
 from analyser.rules import PASS, AuctionState, Contract, RuleSet, legal_bids
+from analyser.seats import FOREHAND, Place, seat_of
 
 
-def opening_bids(ruleset: RuleSet, seat: int, aces: int) -> list[Contract]:
+def opening_bids(ruleset: RuleSet, seat: Place, aces: int) -> list[Contract]:
     """Legal bids of ``seat`` (1..4 relative to the dealer) at its first turn when every
     earlier seat passed; ``pass`` included when legal."""
     state = AuctionState.start(FOREHAND)
-    target = absolute_seat(seat)
+    target = seat_of(seat)
     while state.turn != target:
         state = state.apply(ruleset, PASS, 0)
     return legal_bids(ruleset, state, target, aces)

@@ -58,15 +58,11 @@ import csv
 import io
 import json
 
-from analyser.analysis.bids import (
-    EXACTNESS_TEXT,
-    UPPER_BOUND_TEXT,
-    absolute_seat,
-    schema_id,
-)
+from analyser.analysis.bids import EXACTNESS_TEXT, UPPER_BOUND_TEXT, schema_id
 from analyser.analysis.results import BidResult, Estimate, HandAnalysis
 from analyser.cards import RANK_CHARS_EN, SEAT_LETTERS, SUIT_LETTERS, rank_of, suit_of
 from analyser.notation import format_card, format_hand, format_hand_pbn, format_strain
+from analyser.seats import DEALER_PLACE, FOREHAND_PLACE, seat_of
 
 METHOD = "double-dummy"
 DECIMALS = 4
@@ -157,7 +153,7 @@ def header_fields(a, lang: str = "nl") -> dict:
         "hand": format_hand(a.hand, lang),
         "pbn": format_hand_pbn(a.hand),
         "seat": a.seat,
-        "seat_compass": SEAT_LETTERS[absolute_seat(a.seat)],
+        "seat_compass": SEAT_LETTERS[seat_of(a.seat)],
         "deals": a.n_deals,
         "seed": a.seed,
         "rules": a.ruleset.spec,
@@ -236,9 +232,9 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
     """The human-readable report of one analysis (aligned columns, legend, recommendation)."""
     lines = [
         f"hand   {format_hand(a.hand, lang)}",
-        f"seat   {a.seat} of 4 from the dealer ({SEAT_LETTERS[absolute_seat(a.seat)]}"
-        + (", forehand: bids first, leads trick 1" if a.seat == 1 else "")
-        + (", dealer" if a.seat == 4 else "")
+        f"seat   {a.seat} of 4 from the dealer ({SEAT_LETTERS[seat_of(a.seat)]}"
+        + (", forehand: bids first, leads trick 1" if a.seat == FOREHAND_PLACE else "")
+        + (", dealer" if a.seat == DEALER_PLACE else "")
         + ")",
         f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}",
         f"sample {a.stop_reason}",

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from analyser.analysis.bids import BidSpec
 from analyser.analysis.stats import wilson_half_width, wilson_interval
 from analyser.rules import RuleSet
+from analyser.seats import Place
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ class HandAnalysis:
     """Everything ``rikken analyse`` reports for one hand at one seat."""
 
     hand: list[int]
-    seat: int
+    seat: Place
     """Seat relative to the dealer, 1..4."""
     ruleset: RuleSet
     seed: int

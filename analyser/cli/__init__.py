@@ -13,8 +13,8 @@ def main() -> None:
     """Double-dummy strategy analyser for Rikken (the Dutch/Flemish 4-player trick-taking game).
 
     Hands are written as players write them: Dutch ranks (A H V B 10..2) or English
-    (A K Q J T..2), suits as symbols or letters, e.g. '♠AHV1098 ♥104 ♦A10 ♣75',
-    'S:AKQT98 H:T4 D:AT C:75' or 'AKQT98.T4.AT.75' (PBN order spades.hearts.diamonds.clubs).
+    (A K Q J T..2), suits as symbols or letters, e.g. '♠AHV1098 ♥104 ♦A10 ♣752',
+    'S:AKQT98 H:T4 D:AT C:752' or 'AKQT98.T4.AT.752' (PBN order spades.hearts.diamonds.clubs).
 
     Every probability this tool prints is double-dummy (all hands visible) unless stated.
     """

@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from analyser.cli.common import common_options, new_seed, user_errors
+from analyser.seats import PLACES, Place
 
-SEAT_CHOICES = ("1", "2", "3", "4", "all")
+SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the dealer
 
 
 @click.command("analyse")
@@ -76,7 +77,7 @@ def command(
     cards = parse_hand(" ".join(hand))
     if seed is None:
         seed = new_seed()
-    seats = [1, 2, 3, 4] if seat == "all" else [int(seat)]
+    seats = list(PLACES) if seat == "all" else [Place(int(seat))]
     results = [
         analyse_hand(
             cards,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import json
 import secrets
-import sys
 from collections.abc import Callable
 
 import click
@@ -86,8 +85,3 @@ def user_errors(func: Callable) -> Callable:
 def emit_json(obj) -> None:
     """Write ``obj`` as pretty, key-stable JSON to stdout."""
     click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
-
-
-def stderr_is_tty() -> bool:
-    """True when progress output on stderr would reach a person."""
-    return sys.stderr.isatty()

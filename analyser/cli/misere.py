@@ -17,6 +17,7 @@ from __future__ import annotations
 import click
 
 from analyser.cli.common import common_options, emit_json, new_seed, user_errors
+from analyser.seats import PLACES, Place
 
 FORMS = ("misere", "open_misere", "open_misere_praatje")
 EXACTNESS = {
@@ -78,16 +79,16 @@ def _report(a, lang: str) -> dict:
 
 
 def _table(a, lang: str) -> str:
-    from analyser.analysis.bids import absolute_seat
     from analyser.analysis.misere import forced_by_suit
     from analyser.analysis.report_format import METHOD
     from analyser.cards import SEAT_LETTERS, SUIT_SYMBOLS, rank_of
     from analyser.notation import format_card, format_hand
+    from analyser.seats import seat_of
 
     rank_chars = "23456789TJQKA" if lang == "en" else None
     lines = [
         f"hand   {format_hand(a.hand, lang)}",
-        f"seat   {a.seat} of 4 from the dealer ({SEAT_LETTERS[absolute_seat(a.seat)]})",
+        f"seat   {a.seat} of 4 from the dealer ({SEAT_LETTERS[seat_of(a.seat)]})",
         f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}",
         "",
         f"{'contract':<22}{'leads':<7}{'P(make) %':>10}{'95% CI %':>14}{'E[score]':>10}  dd",
@@ -153,8 +154,8 @@ def _table(a, lang: str) -> str:
 @click.argument("hand", nargs=-1, required=True)
 @click.option(
     "--seat",
-    type=click.IntRange(1, 4),
-    default=1,
+    type=click.IntRange(PLACES[0], PLACES[-1]),
+    default=PLACES[0],
     show_default=True,
     help="Seat relative to the dealer: 1 = left of the dealer (leads trick 1), 4 = the dealer.",
 )
@@ -183,7 +184,7 @@ def command(
     cards = parse_hand(" ".join(hand))
     if seed is None:
         seed = new_seed()
-    result = analyse_misere(cards, seat, ruleset, deals=deals, seed=seed)
+    result = analyse_misere(cards, Place(seat), ruleset, deals=deals, seed=seed)
     if fmt == "json":
         emit_json(_report(result, lang))
     elif fmt == "csv":

@@ -15,7 +15,8 @@ def command() -> None:
 
     Each study is defined by a TOML file in sims/ holding every parameter (hands, deals per
     hand, seed, rule set, strata); its results go to data/<name>.parquet and its charts and
-    tables to reports/<name>/. A rerun with the same parameters loads the cached results; an
+    tables to reports/<name>/. A rerun with the same parameters and the same code (the study's
+    own and what it runs: guidelines, sampler, rules, solver) loads the cached results; an
     interrupted run resumes from its finished chunks.
     """
 

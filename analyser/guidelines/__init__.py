@@ -1,10 +1,10 @@
-"""The book's bidding guidelines (GUIDELINES.md) as predicates and estimators on a hand.
+"""The book's bidding guidelines (docs/guidelines.md) as predicates and estimators on a hand.
 
 A hand is given as card ints (:mod:`analyser.cards`); every hand-level guideline also has a
 ``.many`` form on ``int64[n]`` hand masks (the sampler's output) for population studies — see
 :mod:`analyser.guidelines.hand`. Suit-level functions take a 13-bit holding.
 
-Modules, by section of GUIDELINES.md:
+Modules, by section of docs/guidelines.md:
 
 * :mod:`~analyser.guidelines.vocab` — §0: ``n_s``, ``hi_s``, ``m(c)``, the guard rule,
   ``p_guard``, the trump-loser vocabulary, ``WL``.

@@ -1,4 +1,4 @@
-"""Alone bids: the book's trick count and its risks (GUIDELINES.md G-ALN-03 .. G-ALN-06).
+"""Alone bids: the book's trick count and its risks (docs/guidelines.md G-ALN-03 .. G-ALN-06).
 
 Suit level (a 13-bit holding, :mod:`analyser.guidelines.hand`):
 

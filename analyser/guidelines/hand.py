@@ -80,11 +80,6 @@ def mask_holdings(masks: np.ndarray | Sequence[int]) -> np.ndarray:
     return (masks[:, None] >> shifts) & SUIT_MASK
 
 
-def holding_cards(holding: int, suit: int) -> list[int]:
-    """Card ints of a 13-bit ``holding`` in ``suit``, ascending."""
-    return [card(suit, r) for r in holding_ranks(holding)]
-
-
 def holding_ranks(holding: int) -> list[int]:
     """Ranks (0..12) in a 13-bit holding, ascending."""
     holding = int(holding)

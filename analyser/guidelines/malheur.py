@@ -1,4 +1,4 @@
-"""Malheur: the partner's trump choice (GUIDELINES.md G-MAL-07).
+"""Malheur: the partner's trump choice (docs/guidelines.md G-MAL-07).
 
 The malheur partner names trump (R-MAL-04) knowing which aces the malheur player holds (all
 the aces the partner does not hold: with three aces the partner has the fourth, with four the

@@ -397,7 +397,7 @@ def lead_cost(
     """G-MIS-08 ``lead_cost(x)`` (ours): :func:`lead_cost_deterministic` plus ``r_weight``
     times :func:`cover_miss_probability`.
 
-    GUIDELINES.md adds ``r(x)`` with weight 1, but the two terms have different units (hole
+    docs/guidelines.md adds ``r(x)`` with weight 1, but the two terms have different units (hole
     mass vs a probability of failing at once), and with weight 1 cashing a card that surely
     wins the trick looks cheap (leading the ace from A-2 removes a hole of δ 10 at cost
     1). The default 13 makes a sure trick cost more than removing any one card's hole

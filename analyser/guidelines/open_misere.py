@@ -1,4 +1,4 @@
-"""Open misère and misère *met een praatje* (GUIDELINES.md G-OPEN-03, G-PRAAT-02).
+"""Open misère and misère *met een praatje* (docs/guidelines.md G-OPEN-03, G-PRAAT-02).
 
 The open bidder leads to trick 1 (R-OPEN-02), so besides the holes the lead matters
 (G-MIS-08). A *safe lead* (ours) is a card whose lead adds no hole mass (deterministic

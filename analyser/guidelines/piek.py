@@ -1,4 +1,4 @@
-"""Piek: one controllable winner and a misère-safe rest (GUIDELINES.md G-PIEK-02 .. G-PIEK-06).
+"""Piek: one controllable winner and a misère-safe rest (docs/guidelines.md G-PIEK-02 .. G-PIEK-06).
 
 * G-PIEK-02 :func:`winner_rank` (suit level), :data:`winners`, :func:`piek_rest_ok`,
   :data:`piek_ok` — classifier for ``piek`` (exactly one trick);

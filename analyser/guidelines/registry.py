@@ -16,7 +16,7 @@ The studies look guidelines up here. Kinds:
 
 Every entry's function takes a hand as card ints; ``.many`` takes ``int64[n]`` hand masks (see
 :mod:`analyser.guidelines.hand`). ``params`` lists each keyword parameter with its default,
-``ours`` those GUIDELINES.md marks "(ours)" (thresholds to estimate, not facts), and
+``ours`` those docs/guidelines.md marks "(ours)" (thresholds to estimate, not facts), and
 ``required`` the arguments without a default (``n`` of ``alone_ok``, ``forehand`` of
 ``ruff_risk``). :func:`features` evaluates several entries on many hands into one table.
 """

@@ -1,4 +1,4 @@
-"""Rik: the minimum hand, the trump choice and the called ace (GUIDELINES.md §1).
+"""Rik: the minimum hand, the trump choice and the called ace (docs/guidelines.md §1).
 
 * G-RIK-01 :func:`rik_ok_suit` (suit level) and :data:`rik_ok` (hand) — classifier for
   ``rik`` (the rikker and the called-ace holder take at least 8 tricks); :data:`rik_e1` (E1, a
@@ -19,6 +19,7 @@ from analyser.guidelines.alone import trump_losers
 from analyser.guidelines.hand import hand_holdings, per_hand, vectorised
 from analyser.guidelines.vocab import SUITS, high_count, length, suit_table
 from analyser.rules.called_card import called_card
+from analyser.rules.contracts import RIK_TARGET
 from analyser.rules.ruleset import RuleSet, get_ruleset
 
 # G-RIK-01 E1: the five top trumps, A K Q J 10, and nothing else in the suit.
@@ -34,7 +35,7 @@ CALL_CLASSES = (CLASS_A, CLASS_B, CLASS_C, CLASS_GUESS, CLASS_VOID)
 # --------------------------------------------------------------------------- G-RIK-01
 
 
-def rik_ok_suit(holding: int, *, min_length: int = 6, target: int = 8) -> bool:
+def rik_ok_suit(holding: int, *, min_length: int = 6, target: int = RIK_TARGET) -> bool:
     """G-RIK-01 for one suit: ``n_s >= 6 and hi_s >= max(0, 8 - n_s)`` — six cards with two
     HIGH, seven with one, eight with none (each extra card replaces a HIGH card)."""
     n = length(holding)
@@ -46,7 +47,7 @@ def _rik_suits(holdings: np.ndarray, min_length: int, target: int) -> np.ndarray
 
 
 @vectorised(bool)
-def rik_ok(holdings: np.ndarray, *, min_length: int = 6, target: int = 8) -> np.ndarray:
+def rik_ok(holdings: np.ndarray, *, min_length: int = 6, target: int = RIK_TARGET) -> np.ndarray:
     """G-RIK-01 ``rik_ok(h) := exists s: n_s >= 6 and hi_s >= max(0, 8 - n_s)``.
 
     Classifier for ``rik``: bid it and the rikker's side takes at least 8 tricks."""
@@ -60,7 +61,9 @@ def rik_e1(holdings: np.ndarray) -> np.ndarray:
 
 
 @vectorised(str)
-def rik_verdict(holdings: np.ndarray, *, min_length: int = 6, target: int = 8) -> np.ndarray:
+def rik_verdict(
+    holdings: np.ndarray, *, min_length: int = 6, target: int = RIK_TARGET
+) -> np.ndarray:
     """G-RIK-01 with E1: ``"yes"`` when :data:`rik_ok`; else ``"maybe"`` when :data:`rik_e1`;
     else ``"no"``."""
     ok = rik_ok.core(holdings, min_length=min_length, target=target)
@@ -81,7 +84,7 @@ def rik_marginal(holdings: np.ndarray, *, min_trumps: int = 8) -> np.ndarray:
 
 
 @vectorised(int)
-def rik_trump(holdings: np.ndarray, *, min_length: int = 6, target: int = 8) -> np.ndarray:
+def rik_trump(holdings: np.ndarray, *, min_length: int = 6, target: int = RIK_TARGET) -> np.ndarray:
     """G-RIK-02: trump = the suit meeting G-RIK-01; among several the longer, equal length the
     better honours (ranks compared from the top). Without such a suit the longest suit(s) are
     the candidates. Complete ties go to the first suit in the order S, H, D, C."""

@@ -1,4 +1,4 @@
-"""Shared vocabulary of the bidding guidelines (GUIDELINES.md §0).
+"""Shared vocabulary of the bidding guidelines (docs/guidelines.md §0).
 
 Suit-level quantities take a *holding*: the 13-bit rank set of one suit in the player's hand
 (bit ``r`` = rank ``r``, 0 = deuce .. 12 = ace; see :mod:`analyser.guidelines.hand`). Seen from

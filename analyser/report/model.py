@@ -44,10 +44,10 @@ def params_text(cfg: StudyConfig, n_hands: int, from_cache: bool) -> str:
     p = ", ".join(f"{k} = {v!r}" for k, v in cfg.params.items())
     origin = "loaded from the cache" if from_cache else "computed in this run"
     return (
-        f"Study file {cfg.path.name} ({n_hands} hands; results {origin}; parameter hash "
-        f"{cfg.key}, rikken-analyser {cfg.version}; regenerate with `rikken study run "
-        f"sims/{cfg.path.name}`). Parameters: {p}. Seats: the studied hand is North, West deals. "
-        + CAVEAT
+        f"Study file {cfg.path.name} ({n_hands} hands; results {origin}; cache key "
+        f"{cfg.key}, code hash {cfg.code[:12]}, rikken-analyser {cfg.version}; regenerate with "
+        f"`rikken study run sims/{cfg.path.name}`). Parameters: {p}. "
+        "Seats: the studied hand is North, West deals. " + CAVEAT
     )
 
 

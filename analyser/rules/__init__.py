@@ -1,4 +1,4 @@
-"""The rules of Rikken as data (RULES.md §3-§7): contracts, rule sets, auction, scoring.
+"""The rules of Rikken as data (docs/rules.md §3-§7): contracts, rule sets, auction, scoring.
 
 Modules:
 
@@ -34,6 +34,7 @@ from analyser.rules.called_card import called_card, malheur_partner_cards
 from analyser.rules.contracts import (
     BETER_RIK,
     MALHEUR,
+    MALHEUR_TARGET,
     MISERE,
     OPEN_MISERE,
     OPEN_MISERE_PRAATJE,
@@ -42,6 +43,7 @@ from analyser.rules.contracts import (
     PASS,
     PIEK,
     RIK,
+    RIK_TARGET,
     SOLO,
     SOLO_BETER,
     Contract,
@@ -75,6 +77,7 @@ __all__ = [
     "ContractTerms",
     "Goal",
     "MALHEUR",
+    "MALHEUR_TARGET",
     "MISERE",
     "OPEN_MISERE",
     "OPEN_MISERE_PRAATJE",
@@ -83,6 +86,7 @@ __all__ = [
     "PASS",
     "PIEK",
     "RIK",
+    "RIK_TARGET",
     "RULESET_NAMES",
     "RuleSet",
     "SOLO",

@@ -8,7 +8,7 @@ Public API:
   ``finished``, ``thrown_in`` (four passes), ``contract`` and ``declarers`` (the first bidder of
   the final contract, then any joiners, R-BID-04 / R-BID-08) describe the outcome.
 * :func:`legal_bids` ``(ruleset, state, seat, aces_held)`` — the bids open to ``seat``
-  (RULES.md §4 pseudo-code): strictly higher than the current bid (R-BID-02), or joining a
+  (docs/rules.md §4 pseudo-code): strictly higher than the current bid (R-BID-02), or joining a
   joinable contract (R-BID-08, R-MIS-02); alone bids only after a rik (R-BID-06; solo too under
   iwwa); beter rik only over another player's rik (R-BID-07); malheur only with 3+ aces and,
   when obligatory, forced at the first turn unless outbid (R-MAL-01/02); iwwa's one-step rule
@@ -25,38 +25,40 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from analyser.cards import N_SEATS, left_of
+from analyser.cards import N_SEATS, NORTH, left_of
 from analyser.errors import RulesError
 from analyser.rules.contracts import BETER_RIK, MALHEUR, PASS, RIK, Contract, alone, parse_contract
 from analyser.rules.ruleset import RuleSet
+from analyser.seats import Seat
 
 # A bid is final once this many passes (skipped players included) follow it (R-BID-04).
 PASSES_TO_END = N_SEATS - 1
+_NORTH = Seat(NORTH)  # the default forehand
 
 
 @dataclass(frozen=True)
 class AuctionState:
     """The auction so far. Build with :meth:`start`; advance with :meth:`apply`."""
 
-    forehand: int = 0
-    turn: int = 0
+    forehand: Seat = _NORTH
+    turn: Seat = _NORTH
     """Seat to act next (meaningless once ``finished``)."""
     current: Contract | None = None
     """The highest bid so far (None before the first bid)."""
-    declarers: tuple[int, ...] = ()
+    declarers: tuple[Seat, ...] = ()
     """Bidders of ``current`` in bidding order: the first bidder, then the joiners."""
-    passed: frozenset[int] = frozenset()
-    rik_bidders: frozenset[int] = frozenset()
+    passed: frozenset[Seat] = frozenset()
+    rik_bidders: frozenset[Seat] = frozenset()
     """Seats that bid plain rik in this auction (R-BID-06, R-BID-07)."""
-    spoken: frozenset[int] = frozenset()
+    spoken: frozenset[Seat] = frozenset()
     """Seats that have had a turn (R-MAL-01 applies at a seat's first turn)."""
     passes_since_bid: int = 0
     """Consecutive passes after the last bid, passed players skipped counting as passes."""
-    history: tuple[tuple[int, Contract], ...] = ()
+    history: tuple[tuple[Seat, Contract], ...] = ()
     finished: bool = False
 
     @classmethod
-    def start(cls, forehand: int = 0) -> AuctionState:
+    def start(cls, forehand: Seat = _NORTH) -> AuctionState:
         """A fresh auction in which ``forehand`` (left of the dealer) speaks first."""
         _check_seat(forehand)
         return cls(forehand=forehand, turn=forehand)
@@ -71,7 +73,7 @@ class AuctionState:
         """The final contract once the auction is over (None if thrown in or still running)."""
         return self.current if self.finished else None
 
-    def first_turn(self, seat: int) -> bool:
+    def first_turn(self, seat: Seat) -> bool:
         """True if ``seat`` has not spoken yet in this auction."""
         return seat not in self.spoken
 
@@ -131,7 +133,7 @@ class AuctionState:
 
 
 def legal_bids(
-    ruleset: RuleSet, state: AuctionState, seat: int, aces_held: int = 0
+    ruleset: RuleSet, state: AuctionState, seat: Seat, aces_held: int = 0
 ) -> list[Contract]:
     """Bids open to ``seat`` (holding ``aces_held`` aces) in ``state``.
 
@@ -225,7 +227,7 @@ def _needs_rik(ruleset: RuleSet, contract: Contract) -> bool:
 def run_auction(
     ruleset: RuleSet,
     bids: Iterable[Contract | str],
-    forehand: int = 0,
+    forehand: Seat = _NORTH,
     aces: Sequence[int] = (0, 0, 0, 0),
 ) -> AuctionState:
     """Apply ``bids`` in turn order from a fresh auction; ``aces[seat]`` = aces that seat holds."""
@@ -237,12 +239,12 @@ def run_auction(
     return state
 
 
-def next_dealer(ruleset: RuleSet, dealer: int, thrown_in: bool) -> int:
+def next_dealer(ruleset: RuleSet, dealer: Seat, thrown_in: bool) -> Seat:
     """The next dealer: left of ``dealer`` (R-DEAL-02), or the same one after four passes (V-07)."""
     _check_seat(dealer)
     if thrown_in and ruleset.all_pass == "redeal_same_dealer":
         return dealer
-    return left_of(dealer)
+    return Seat(left_of(dealer))
 
 
 def _one_step(rs: RuleSet, current: Contract | None, b: Contract) -> bool:

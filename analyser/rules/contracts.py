@@ -7,12 +7,13 @@ A bid is a :class:`Contract` ``(kind, n, beter)``:
 * ``n`` is the trick target of an ``alone`` bid (7..12) and 0 for every other kind;
 * ``beter`` marks the hearts-are-trump form of ``rik``, ``alone`` and ``solo``.
 
-Ids (RULES.md §0) are ``pass``, ``rik``, ``beter_rik``, ``alone_N``, ``solo``, ``solo_beter``,
+Ids (docs/rules.md §0) are ``pass``, ``rik``, ``beter_rik``, ``alone_N``, ``solo``, ``solo_beter``,
 ``misere``, ``piek``, ``open_misere``, ``open_piek``, ``open_misere_praatje``,
 ``open_piek_praatje``, ``malheur``. The canonical id of a beter alone bid is ``alone_N_beter``
 (e.g. ``alone_9_beter``): the level first, so ids of one level sort together.
 :func:`parse_contract` also accepts ``beter_alone_N``, ``alone_13`` (= ``solo``),
-``alone_13_beter`` (= ``solo_beter``), ``beter_solo``, upper case and ``-``/space for ``_``.
+``alone_13_beter`` (= ``solo_beter``), ``beter_solo``, upper case and ``-``/space for ``_``,
+and the other names of :data:`BOOK_FAMILY_ALIASES` (``troela`` = ``malheur``).
 
 :func:`goal` / :func:`made` say when a contract is made, from the tricks ``t`` of the declaring
 side (rikker + partner together, the lone player, or one misère/piek declarer on his own).
@@ -21,6 +22,7 @@ Everything that depends on the rule set (ranking, leads, scoring) lives in the s
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from analyser.cards import N_RANKS
@@ -48,6 +50,12 @@ PRAATJE_KINDS = frozenset({"open_misere_praatje", "open_piek_praatje"})
 BETER_KINDS = frozenset({"rik", "alone", "solo"})
 
 ALONE_LEVELS = tuple(range(7, 13))  # 7..12; 13 alone is called solo
+# Other names of contracts in the book family of rule sets (``book`` and ``iwwa2024``, which
+# follows the book where it says nothing): the book also calls malheur "troela" (docs/rules.md
+# §3); "troella" is a common misspelling. Book-family data, not a universal alias: under the
+# Belgian wiezen rules (docs/rules.md §7.4) troela is a contract of its own (4 aces, 9 tricks),
+# so a wiezen rule set must give parse_contract its own table instead of this one.
+BOOK_FAMILY_ALIASES: dict[str, str] = {"troela": "malheur", "troella": "malheur"}
 RIK_TARGET = 8
 MALHEUR_TARGET = 8
 ALL_TRICKS = N_RANKS  # 13
@@ -99,7 +107,7 @@ class Contract:
 
     @property
     def id(self) -> str:
-        """The canonical id string (RULES.md §0; beter alone bids as ``alone_N_beter``)."""
+        """The canonical id string (docs/rules.md §0; beter alone bids as ``alone_N_beter``)."""
         if self.kind == "rik":
             return "beter_rik" if self.beter else "rik"
         if self.kind == "alone":
@@ -226,8 +234,13 @@ def check_tricks(tricks: int) -> int:
     return tricks
 
 
-def parse_contract(text: str | Contract) -> Contract:
-    """Read a contract id (canonical or alias, see the module docstring); RulesError if unknown."""
+def parse_contract(
+    text: str | Contract, aliases: Mapping[str, str] = BOOK_FAMILY_ALIASES
+) -> Contract:
+    """Read a contract id (canonical or alias, see the module docstring); RulesError if unknown.
+
+    ``aliases`` maps other names of a contract (normalised: lower case, ``_`` between words)
+    to its id; the default is the book family's (``troela`` = ``malheur``)."""
     if isinstance(text, Contract):
         return text
     if not isinstance(text, str):
@@ -238,6 +251,7 @@ def parse_contract(text: str | Contract) -> Contract:
         beter, key = True, key[len("beter_") :]
     elif key.endswith("_beter"):
         beter, key = True, key[: -len("_beter")]
+    key = aliases.get(key, key)
     try:
         if key in ("rik", "solo"):
             return Contract(key, beter=beter)
@@ -250,5 +264,5 @@ def parse_contract(text: str | Contract) -> Contract:
     raise RulesError(
         f"unknown contract {text!r}; valid ids: pass, rik, beter_rik, alone_N and alone_N_beter "
         "(N = 7..12), solo, solo_beter, misere, piek, open_misere, open_piek, "
-        "open_misere_praatje, open_piek_praatje, malheur"
+        "open_misere_praatje, open_piek_praatje, malheur (also called troela)"
     )

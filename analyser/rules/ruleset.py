@@ -3,7 +3,7 @@
 Public API:
 
 * :class:`RuleSet` — a frozen dataclass; every field is a switch (documented on the field
-  below, with the RULES.md id it comes from); ``ladder`` is derived from the switches: a tuple of
+  below, with its docs/rules.md id); ``ladder`` is derived from the switches: a tuple of
   rungs, low to high, each rung a tuple of contracts sharing one rank (book: misère = piek).
   ``rank(c)`` gives the 1-based rank, ``contracts`` the flat ladder, ``allows(c)`` membership.
 * :func:`get_ruleset` ``(name="book", **switches)`` — the named set (``book``, ``iwwa2024``)
@@ -66,7 +66,7 @@ class RuleSet:
 
     name: str = "book"
 
-    # --- ladder and auction legality (RULES.md §4, §5) ---
+    # --- ladder and auction legality (docs/rules.md §4, §5) ---
     min_alone: int = 7
     """Lowest alone level (V-01: 8 or 9; iwwa 8). Misère sits just above (min_alone + 1) beter."""
     separate_piek_rungs: bool = False
@@ -90,7 +90,7 @@ class RuleSet:
     ``forced_bid`` (V-08: the 4th player may not pass), ``schoppen_mie`` (V-09),
     ``dealer_choice`` (iwwa I-13: Schoppen Mie or 1 of 5)."""
 
-    # --- trump (RULES.md §3) ---
+    # --- trump (docs/rules.md §3) ---
     plain_may_choose_hearts: bool = True
     """UNSPECIFIED: a plain alone/solo bidder may name hearts (default yes)."""
     solo_notrump: bool = False
@@ -328,7 +328,7 @@ def _validate(rs: RuleSet) -> None:
 
 
 def _build_ladder(rs: RuleSet) -> tuple[tuple[Contract, ...], ...]:
-    """The rungs low to high (RULES.md §5; V-01, V-02, V-12; iwwa I-03)."""
+    """The rungs low to high (docs/rules.md §5; V-01, V-02, V-12; iwwa I-03)."""
     rungs: list[tuple[Contract, ...]] = [(RIK,), (BETER_RIK,)]
     for n in range(rs.min_alone, 13):
         rungs += [(alone(n),), (alone(n, True),)]

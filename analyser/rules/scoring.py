@@ -1,4 +1,4 @@
-"""Scoring (RULES.md §6 and its UNSPECIFIED defaults; iwwa I-09). Zero-sum in every case.
+"""Scoring (docs/rules.md §6 and its UNSPECIFIED defaults; iwwa I-09). Zero-sum in every case.
 
 Public API:
 

@@ -21,6 +21,7 @@ from analyser.cards import CLUBS, DIAMONDS, HEARTS, N_CARDS, NOTRUMP, SPADES, su
 from analyser.errors import RulesError
 from analyser.rules.contracts import Contract, Goal, parse_contract
 from analyser.rules.ruleset import RuleSet
+from analyser.seats import Seat
 
 SUITS = (SPADES, HEARTS, DIAMONDS, CLUBS)
 
@@ -138,15 +139,15 @@ def contract_terms(ruleset: RuleSet, contract: Contract | str) -> ContractTerms:
 
 
 def first_leader(
-    ruleset: RuleSet, contract: Contract | str, declarers: tuple[int, ...], forehand: int
-) -> int:
+    ruleset: RuleSet, contract: Contract | str, declarers: tuple[Seat, ...], forehand: Seat
+) -> Seat:
     """The seat leading to trick 1: forehand, or the first declarer where the bidder leads."""
     terms = contract_terms(ruleset, contract)
     if terms.leader == LEAD_BIDDER:
         if not declarers:
             raise RulesError(f"{terms.contract.id} needs its declarer(s) to know who leads")
-        return int(declarers[0])
-    return int(forehand)
+        return Seat(int(declarers[0]))
+    return Seat(int(forehand))
 
 
 def malheur_trump_choices(ruleset: RuleSet, partner_card: int) -> tuple[int, ...]:

@@ -3,7 +3,8 @@
 A study is defined by a TOML file in ``sims/`` (:mod:`~analyser.studies.config`), draws its
 hands from a stated seeded design (:mod:`~analyser.studies.hands`), solves their deals with the
 double-dummy solver (:mod:`~analyser.studies.solve`) and stores a tidy Parquet table keyed by
-the hash of its parameters (:mod:`~analyser.studies.cache`); :func:`run_study` ties it together.
+the hash of its parameters and of its code (:mod:`~analyser.studies.cache`,
+:mod:`~analyser.studies.codehash`); :func:`run_study` ties it together.
 
 Studies (one module each): :mod:`~analyser.studies.rik_minimum` (G-RIK-01/02, G-ACE-02),
 :mod:`~analyser.studies.alone` (G-ALN-03..05), :mod:`~analyser.studies.misere` (G-MIS-02..06,

@@ -1,12 +1,18 @@
-"""Study results on disk: Parquet tables keyed by the hash of the study's parameters.
+"""Study results on disk: Parquet tables keyed on the study's parameters and code.
+
+The key (:attr:`StudyConfig.key`) hashes the parameters, the package version and the code
+hash (:attr:`StudyConfig.code`: the source of the study's module and of the code it runs,
+see :mod:`~analyser.studies.codehash`). So a rerun loads the cached table only when neither
+the parameters nor that code changed; after an edit to the study, the guidelines, the
+sampler, the rules or the solver it solves again.
 
 * the finished table: ``<data_dir>/<name>.parquet``; its Parquet metadata records the
-  parameters, the package version and their hash (:attr:`StudyConfig.key`). A rerun with the
-  same parameters and version finds the same hash and loads the table instead of solving.
-* finished chunks of a run in progress: ``<data_dir>/cache/<name>-<hash>/part-0003.parquet``.
+  parameters, the package version, the code hash and the key. A rerun whose key (and code
+  hash) match loads the table instead of solving.
+* finished chunks of a run in progress: ``<data_dir>/cache/<name>-<key>/part-0003.parquet``.
   Each part is written atomically (temporary file, then rename) as soon as its hands are
-  solved, so an interrupted run resumes from the parts already there. The folder is removed
-  once the finished table is written.
+  solved, so an interrupted run resumes from the parts already there (the same key: the same
+  parameters and code). The folder is removed once the finished table is written.
 """
 
 from __future__ import annotations
@@ -57,19 +63,21 @@ class StudyCache:
             "kind": self.cfg.kind,
             "key": self.cfg.key,
             "version": self.cfg.version,
+            "code": self.cfg.code,
             "params": dict(self.cfg.params),
             "config": str(self.cfg.path),
         }
 
     def load(self) -> pd.DataFrame | None:
-        """The finished table if it was made with these parameters and version, else None."""
+        """The finished table if it was made with these parameters, version and code, else
+        None."""
         if not self.table_path.exists():
             return None
         try:
             meta = read_meta(self.table_path)
         except (OSError, pa.ArrowException):
             return None
-        if not meta or meta.get("key") != self.cfg.key:
+        if not meta or meta.get("key") != self.cfg.key or meta.get("code") != self.cfg.code:
             return None
         return pd.read_parquet(self.table_path)
 

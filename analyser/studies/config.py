@@ -21,6 +21,11 @@ Paths are relative to the TOML file that names them; ``data_dir`` (default ``../
 ``report_dir`` (default ``../reports``) are optional. Anything wrong — unreadable TOML, an
 unknown or missing key, a value of the wrong type or range — raises :class:`ConfigError`
 naming the file and the key.
+
+:attr:`StudyConfig.key`, the key of the study's cached results
+(:mod:`~analyser.studies.cache`), hashes the parameters, the package version and
+:attr:`StudyConfig.code`: the hash of the source of the study's module and of the code it
+runs (:func:`analyser.studies.codehash.code_hash`), so editing that code invalidates the cache.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from typing import Any
 
 from analyser import __version__
 from analyser.errors import RikkenError
+from analyser.studies.codehash import code_hash
 
 SEAT_NAMES = ("N", "E", "S", "W")
 
@@ -178,22 +184,32 @@ STUDY_KEYS: dict[str, dict[str, Check]] = {
         "hands": _int(1, 1_000_000),
     },
 }
+# The module implementing each kind of study (see analyser.studies.runner).
+STUDY_MODULES: dict[str, str] = {kind: f"analyser.studies.{kind}" for kind in STUDY_KEYS}
 
 
 @dataclass(frozen=True)
 class StudyConfig:
-    """One validated study definition. ``params`` holds every parameter (kind included) and
-    is what the cache key hashes, together with the package version."""
+    """One validated study definition. ``params`` holds every parameter (kind included); the
+    cache ``key`` hashes them together with the package ``version`` and ``code``, the hash of
+    the study's code (:func:`~analyser.studies.codehash.code_hash` of its module; computed
+    when not given)."""
 
     path: pathlib.Path
     params: Mapping[str, Any]
     data_dir: pathlib.Path
     report_dir: pathlib.Path
     version: str = __version__
+    code: str = ""
     key: str = field(init=False)
 
     def __post_init__(self) -> None:
-        blob = json.dumps({"params": dict(self.params), "version": self.version}, sort_keys=True)
+        if not self.code:
+            object.__setattr__(self, "code", code_hash(STUDY_MODULES[self.kind]))
+        blob = json.dumps(
+            {"params": dict(self.params), "version": self.version, "code": self.code},
+            sort_keys=True,
+        )
         object.__setattr__(self, "key", hashlib.sha256(blob.encode()).hexdigest()[:12])
 
     @property

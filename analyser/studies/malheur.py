@@ -21,13 +21,11 @@ import pandas as pd
 from analyser.cards import ACE, N_RANKS, SUIT_LETTERS, card, mask_to_cards
 from analyser.guidelines import malheur_trump
 from analyser.progress import Progress
-from analyser.rules import malheur_trump_choices, parse_ruleset
+from analyser.rules import MALHEUR_TARGET, malheur_trump_choices, parse_ruleset
 from analyser.studies import hands as gen
 from analyser.studies.common import hand_frame, pooled, renumber, with_interval
 from analyser.studies.config import ConfigError, StudyConfig
 from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
-
-TARGET = 8
 
 
 def plan(cfg: StudyConfig) -> pd.DataFrame:
@@ -91,7 +89,7 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
         0,
         np.concatenate([p[2] for p in pos]),
         GOAL_GE,
-        TARGET,
+        MALHEUR_TARGET,
         np.concatenate([np.full(n_deals, p[3]) for p in pos]),
         discard_ok=ruleset.called_card_may_be_discarded,
         progress=progress,

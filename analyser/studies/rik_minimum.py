@@ -28,13 +28,11 @@ from analyser.cards import ACE, HIGH_MIN_RANK, N_RANKS, SPADES, mask_to_cards
 from analyser.guidelines import call_class, default_call, legal_calls, rik_ok, rik_trump
 from analyser.guidelines.hand import mask_holdings
 from analyser.progress import Progress
-from analyser.rules import parse_ruleset
+from analyser.rules import RIK_TARGET, parse_ruleset
 from analyser.studies import hands as gen
 from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
 from analyser.studies.config import StudyConfig
 from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
-
-TARGET = 8
 
 
 def cells(cfg: StudyConfig) -> list[tuple[int, int]]:
@@ -127,7 +125,7 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
         0,
         np.concatenate([b[2] for b in blocks]),
         GOAL_GE,
-        TARGET,
+        RIK_TARGET,
         np.concatenate([np.full(n_deals, b[3]) for b in blocks]),
         discard_ok=discard_ok,
         progress=progress,
@@ -153,7 +151,9 @@ def heatmap(df: pd.DataFrame) -> pd.DataFrame:
     book = df[(df.role == "cell") & df.book_call]
     out = pooled(book, ["length", "high"])
     out["g_rik_01"] = np.where(
-        (out["length"] >= 6) & (out["high"] >= np.maximum(0, TARGET - out["length"])), "rik", "pass"
+        (out["length"] >= 6) & (out["high"] >= np.maximum(0, RIK_TARGET - out["length"])),
+        "rik",
+        "pass",
     )
     return out
 

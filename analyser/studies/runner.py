@@ -17,16 +17,10 @@ import pandas as pd
 
 from analyser.progress import Progress
 from analyser.studies.cache import StudyCache
-from analyser.studies.config import StudyConfig
+from analyser.studies.config import STUDY_MODULES, StudyConfig
 from analyser.studies.solve import COUNTERS
 
-MODULES = {
-    "rik_minimum": "analyser.studies.rik_minimum",
-    "alone": "analyser.studies.alone",
-    "misere": "analyser.studies.misere",
-    "piek": "analyser.studies.piek",
-    "malheur": "analyser.studies.malheur",
-}
+MODULES = STUDY_MODULES
 
 
 def study_module(kind: str) -> ModuleType:
@@ -49,8 +43,8 @@ class StudyResult:
 
 
 def run_study(cfg: StudyConfig, *, force: bool = False, quiet: bool = False) -> StudyResult:
-    """The study's table: from the cache when these parameters were run before (unless
-    ``force``), else solved chunk by chunk, each finished chunk saved at once."""
+    """The study's table: from the cache when these parameters were run before with the same
+    code (unless ``force``), else solved chunk by chunk, each finished chunk saved at once."""
     module = study_module(cfg.kind)
     cache = StudyCache(cfg)
     t0 = time.perf_counter()

@@ -1,0 +1,124 @@
+"""Every example hand in the help texts (and the README) is a full 13-card hand.
+
+The examples are pulled from the rendered ``--help`` output of every command and sub-command
+of the ``rikken`` group (walked recursively, so a new command is covered without editing this
+file), and checked with the tool itself: ``rikken hand EXAMPLE --format json``.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from analyser.cli import main
+
+README = pathlib.Path(__file__).resolve().parents[1] / "README.md"
+
+# A quoted stretch of text made only of what a hand (or a PBN deal) is written with: suit
+# symbols (with an optional emoji variation selector), suit and seat letters (English and
+# Dutch), ranks (A K Q J T / A H V B, 10..2), and the separators ':' '.' '-' and spaces.
+# Anything with a lower-case letter, a comma or a bracket (prose, option values, a "book's"
+# apostrophe) cannot match, so only examples are picked up.
+_QUOTED = re.compile("['`\"]([♠♥♦♣\ufe0fABCDHJKQRSTVNEWOZ0-9:.\\- ]+)['`\"]")
+# Dotted PBN also appears unquoted (``rikken hand AKQT98.T4.AT.752``).
+_DOTTED = re.compile(r"(?<![\w.])((?:[AKQJT2-9]*|-)(?:\.(?:[AKQJT2-9]*|-)){3})(?!\w|\.\w)")
+# A PBN deal: a seat, a colon and four dotted hands.
+_DOTTED_HAND = r"[^\s.]*(?:\.[^\s.]*){3}"
+_DEAL = re.compile(rf"^[NESWOZ]:{_DOTTED_HAND}(?:\s+{_DOTTED_HAND}){{3}}$")
+# Help rendered this wide is not wrapped, so no example is split at a line end or a hyphen.
+WIDE = {"terminal_width": 10_000, "max_content_width": 10_000}
+
+
+def example_hands(text: str) -> list[str]:
+    """The hand (and deal) examples in ``text``, in order of appearance, without repeats."""
+    flat = " ".join(text.split())  # wrapped lines joined
+    found = [m.strip() for m in _QUOTED.findall(flat)]
+    found += _DOTTED.findall(_QUOTED.sub(" ", flat))  # unquoted dotted PBN
+    out: list[str] = []
+    for s in found:
+        if len(s.replace(" ", "")) >= 8 and s not in out:  # not a lone letter such as 'NT'
+            out.append(s)
+    return out
+
+
+def command_paths(group: click.Group, prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The argument prefix of the group itself and of every (sub-)command below it."""
+    paths = [prefix]
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        if isinstance(cmd, click.Group):
+            paths += command_paths(cmd, prefix + (name,))
+        else:
+            paths.append(prefix + (name,))
+    return paths
+
+
+def help_text(path: tuple[str, ...]) -> str:
+    result = CliRunner().invoke(main, [*path, "--help"], **WIDE)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def help_examples() -> list[tuple[str, str]]:
+    """(command, example) for every example hand in every command's ``--help``."""
+    out = []
+    for path in command_paths(main):
+        for example in example_hands(help_text(path)):
+            out.append((" ".join(("rikken",) + path), example))
+    return out
+
+
+def readme_examples() -> list[str]:
+    return example_hands(README.read_text(encoding="utf-8"))
+
+
+def check_example(example: str) -> None:
+    """The tool reads ``example`` as 13 cards (a deal: four hands of 13)."""
+    if _DEAL.match(example):
+        from analyser.notation import parse_deal
+
+        assert all(len(h) == 13 for h in parse_deal(example)), example
+        return
+    result = CliRunner().invoke(main, ["hand", example, "--format", "json"])
+    assert result.exit_code == 0, f"{example!r}: {result.output.strip()}"
+    assert len(json.loads(result.output)["cards"]) == 13, example
+
+
+def test_extraction_finds_the_known_examples():
+    """Guard against a vacuous test: the extractor sees the examples written today."""
+    main_help = example_hands(help_text(()))
+    assert main_help == ["♠AHV1098 ♥104 ♦A10 ♣752", "S:AKQT98 H:T4 D:AT C:752", "AKQT98.T4.AT.752"]
+    assert ("analyse",) in command_paths(main) and ("study", "run") in command_paths(main)
+    assert len(help_examples()) >= 8
+    hand_help = dict(help_examples())  # the last example of each command
+    assert hand_help["rikken hand"] == "AKQT98.T4.AT.752"
+    # 12-card and misspelt examples are still picked up (so that they fail the check)
+    assert example_hands("e.g. '♠AHV1098 ♥104 ♦A10\n  ♣75', or AKQT98.T4.AT.75.") == [
+        "♠AHV1098 ♥104 ♦A10 ♣75",
+        "AKQT98.T4.AT.75",
+    ]
+    assert example_hands("the book's rule, 'N:hand hand', 'NT', 'book:min_alone=8'") == []
+    deal = "N:AKQT98.T4.AT.752 J7.AK9.KQ98.K643 6.QJ87.76543.Q98 5432.6532.J2.AJT"
+    assert example_hands(f"a deal '{deal}'") == [deal] and _DEAL.match(deal)
+    check_example(deal)
+
+
+@pytest.mark.parametrize(("command", "example"), help_examples())
+def test_help_example_is_a_full_hand(command, example):
+    check_example(example)
+
+
+@pytest.mark.parametrize("example", readme_examples())
+def test_readme_example_is_a_full_hand(example):
+    check_example(example)
+
+
+def test_a_twelve_card_example_would_fail():
+    with pytest.raises(AssertionError, match="found 12"):
+        check_example("♠AHV1098 ♥104 ♦A10 ♣75")

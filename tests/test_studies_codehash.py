@@ -1,0 +1,168 @@
+"""The study cache key follows the study's code: an edit to the code it runs misses the cache."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pandas as pd
+import pytest
+
+from analyser.studies import codehash, load_study
+from analyser.studies.cache import StudyCache, _atomic_write, read_meta
+from analyser.studies.codehash import PACKAGE_DIR, code_files, code_hash
+from analyser.studies.config import STUDY_MODULES
+
+SIMS = pathlib.Path(__file__).resolve().parents[1] / "sims"
+MALHEUR = STUDY_MODULES["malheur"]
+
+
+@pytest.fixture(scope="module")
+def package_copy(tmp_path_factory) -> pathlib.Path:
+    """A copy of the analyser package's sources, to edit."""
+    root = tmp_path_factory.mktemp("src") / "analyser"
+    shutil.copytree(PACKAGE_DIR, root, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return root
+
+
+def rel(files, root: pathlib.Path = PACKAGE_DIR) -> set[str]:
+    """Paths relative to the package folder ``root``."""
+    return {f.relative_to(root).as_posix() for f in files}
+
+
+def test_hashed_files_cover_the_study_and_what_it_runs():
+    for kind, module in STUDY_MODULES.items():
+        files = rel(code_files(module))
+        assert f"studies/{kind}.py" in files
+        assert {"studies/common.py", "studies/solve.py", "studies/hands.py"} <= files
+        assert {"sampler.py", "cards.py", "guidelines/__init__.py"} <= files
+        assert rel(PACKAGE_DIR.glob("rules/*.py")) <= files
+        assert rel(PACKAGE_DIR.glob("solver/*.py")) <= files
+        # another study's module, the report and the CLI are not what this study runs
+        assert not any(f.startswith(("report/", "cli/")) for f in files)
+    assert "studies/misere.py" in rel(code_files(STUDY_MODULES["piek"]))  # piek imports it
+    assert "studies/piek.py" not in rel(code_files(MALHEUR))
+
+
+def test_same_code_same_hash_wherever_the_package_lies(package_copy):
+    assert code_hash(MALHEUR, package_copy) == code_hash(MALHEUR)
+
+
+@pytest.mark.parametrize(
+    "edited",
+    [
+        "studies/malheur.py",  # the study's own module
+        "studies/common.py",  # what it imports from analyser.studies
+        "guidelines/malheur.py",  # imported through the guidelines package
+        "sampler.py",
+        "rules/scoring.py",
+        "solver/__init__.py",
+    ],
+)
+def test_an_edit_to_the_code_changes_the_hash(package_copy, edited):
+    path = package_copy / edited
+    before = code_hash(MALHEUR, package_copy)
+    original = path.read_bytes()
+    try:
+        path.write_bytes(original + b"\n# an edit\n")
+        assert code_hash(MALHEUR, package_copy) != before
+    finally:
+        path.write_bytes(original)
+    assert code_hash(MALHEUR, package_copy) == before
+
+
+def test_every_solver_file_counts(package_copy):
+    before = code_hash(MALHEUR, package_copy)
+    for path in sorted((package_copy / "solver").glob("*.py")):
+        original = path.read_bytes()
+        path.write_bytes(original + b"\n# an edit\n")
+        try:
+            assert code_hash(MALHEUR, package_copy) != before, path.name
+        finally:
+            path.write_bytes(original)
+
+
+def test_an_edit_elsewhere_keeps_the_hash(package_copy):
+    path = package_copy / "report" / "charts.py"
+    before = code_hash(MALHEUR, package_copy)
+    original = path.read_bytes()
+    try:
+        path.write_bytes(original + b"\n# an edit\n")
+        assert code_hash(MALHEUR, package_copy) == before
+    finally:
+        path.write_bytes(original)
+
+
+def test_a_new_import_is_followed(package_copy):
+    path = package_copy / "studies" / "malheur.py"
+    original = path.read_bytes()
+    assert "report/charts.py" not in rel(code_files(MALHEUR, package_copy), package_copy)
+    try:
+        path.write_bytes(original + b"\n\ndef f():\n    from analyser.report import charts\n")
+        files = rel(code_files(MALHEUR, package_copy), package_copy)
+        assert {"report/charts.py", "report/__init__.py"} <= files
+    finally:
+        path.write_bytes(original)
+
+
+def test_an_edit_to_the_study_module_changes_the_cache_key(monkeypatch):
+    cfg = load_study(SIMS / "malheur.toml")
+    study_file = PACKAGE_DIR / "studies" / "malheur.py"
+    real = codehash.read_source
+
+    def edited(path):
+        data = real(path)
+        return data + b"\n# an edit\n" if path == study_file else data
+
+    monkeypatch.setattr(codehash, "read_source", edited)
+    again = load_study(SIMS / "malheur.toml")
+    assert again.params == cfg.params
+    assert again.code != cfg.code and again.key != cfg.key
+    assert StudyCache(again).parts_dir != StudyCache(cfg).parts_dir  # resume is keyed too
+    # the other studies do not run the malheur module: their keys stay
+    misere = load_study(SIMS / "misere.toml")
+    monkeypatch.setattr(codehash, "read_source", real)
+    assert load_study(SIMS / "misere.toml").key == misere.key
+
+
+def test_same_code_same_key_in_another_process():
+    script = (
+        "from analyser.studies import load_study; "
+        f"c = load_study({str(SIMS / 'malheur.toml')!r}); print(c.code, c.key)"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    )
+    cfg = load_study(SIMS / "malheur.toml")
+    assert out.stdout.split() == [cfg.code, cfg.key]
+
+
+def test_a_table_made_by_other_code_is_not_loaded(tmp_path):
+    cfg = load_study(SIMS / "malheur.toml")
+    cfg = type(cfg)(cfg.path, cfg.params, tmp_path / "data", tmp_path / "reports")
+    table = pd.DataFrame({"hand_id": [0, 1], "made": [1, 2]})
+    old = type(cfg)(cfg.path, cfg.params, cfg.data_dir, cfg.report_dir, code="0" * 64)
+    assert old.key != cfg.key
+    StudyCache(old).finish(table)
+    meta = read_meta(cfg.data_dir / "malheur.parquet")
+    assert meta["code"] == "0" * 64 and meta["params"] == dict(cfg.params)
+    assert StudyCache(old).load() is not None
+    assert StudyCache(cfg).load() is None  # same parameters, other code: solve again
+    StudyCache(cfg).finish(table)
+    assert read_meta(cfg.data_dir / "malheur.parquet")["code"] == cfg.code
+    pd.testing.assert_frame_equal(StudyCache(cfg).load(), table)
+
+
+def test_a_table_whose_key_matches_but_code_does_not_is_not_loaded(tmp_path):
+    """The recorded code hash is checked on its own as well (belt and braces)."""
+    cfg = load_study(SIMS / "malheur.toml")
+    cfg = type(cfg)(cfg.path, cfg.params, tmp_path / "data", tmp_path / "reports")
+    cache = StudyCache(cfg)
+    cache.finish(pd.DataFrame({"x": [1]}))
+    meta = {**cache.meta(), "code": "f" * 64}
+    _atomic_write(pd.DataFrame({"x": [1]}), cache.table_path, meta)
+    assert cache.load() is None
