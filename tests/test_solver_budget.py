@@ -104,3 +104,57 @@ def test_a_table_needs_one_bucket():
     for budget in (0, 100):  # the shared queue and the budgeted kernel
         with pytest.raises(ValueError, match="at least 7"):
             solve_batch(hands, 4, 0, 0b0101, GOAL_TRICKS, tt_bits=6, max_nodes=budget)
+
+
+def _mixed(seed: int, count: int, size: int):
+    """Positions of several goals, sides and trumps on random endings."""
+    rng = random.Random(seed)
+    hands = _boards(seed, count, size)
+    trump = np.array([rng.randrange(5) for _ in range(count)], np.int64)
+    leader = np.array([rng.randrange(4) for _ in range(count)], np.int64)
+    decl = np.array([rng.choice((0b0101, 0b0011, 0b0001, 0b1000)) for _ in range(count)])
+    goal = np.array([rng.choice((GOAL_TRICKS, GOAL_GE)) for _ in range(count)], np.int64)
+    target = np.array([rng.randint(1, size) for _ in range(count)], np.int64)
+    return hands, trump, leader, decl, goal, target
+
+
+def test_bounds_of_given_up_positions_hold_the_exact_answer():
+    hands, trump, leader, decl, goal, target = _mixed(21, 120, 8)
+    exact = solve_batch(hands, trump, leader, decl, GOAL_TRICKS)
+    r, lo, hi = solve_batch(hands, trump, leader, decl, goal, target, max_nodes=150, bounds=True)
+    given_up = r == UNDECIDED
+    assert 0 < given_up.sum() < len(r)
+    assert np.all((lo <= exact) & (exact <= hi))
+    # answered positions: an exact count closes its bounds, a >=K answer agrees with them
+    counted = ~given_up & (goal == GOAL_TRICKS)
+    assert np.array_equal(r[counted], exact[counted])
+    assert np.all(lo[counted] == hi[counted])
+    ge = ~given_up & (goal == GOAL_GE)
+    assert np.array_equal(r[ge], (exact[ge] >= target[ge]).astype(np.int8))
+    assert np.all(lo[ge & (r == 1)] >= target[ge & (r == 1)])
+    assert np.all(hi[ge & (r == 0)] < target[ge & (r == 0)])
+    # some given-up exact counts still narrowed the range before the budget ran out
+    narrowed = given_up & (goal == GOAL_TRICKS) & ((lo > 0) | (hi < 8))
+    assert narrowed.any()
+
+
+def test_given_up_positions_do_not_depend_on_threads_or_what_was_solved_before():
+    hands, trump, leader, decl, goal, target = _mixed(22, 90, 9)
+    args = (hands, trump, leader, decl, goal, target)
+    first = solve_batch(*args, max_nodes=300, threads=1, bounds=True)
+    assert 0 < (first[0] == UNDECIDED).sum() < len(hands)
+    # other positions first on the same (pooled) tables, then in reverse order, two threads
+    solve_batch(*_mixed(23, 50, 9), threads=2)
+    order = np.arange(len(hands))[::-1]
+    again = solve_batch(*(x[order] for x in args), max_nodes=300, threads=2, bounds=True)
+    for a, b in zip(first, again, strict=True):
+        assert np.array_equal(a[order], b)
+    # the node counts themselves: one position solved on a used table and on a fresh one
+    used, fresh = Solver(), Solver()
+    for h, t, ld, d in zip(hands[:20], trump[:20], leader[:20], decl[:20], strict=True):
+        used.solve(h, int(t), int(ld), [q for q in range(4) if d >> q & 1], "tricks")
+    h, t, ld, d = hands[30], int(trump[30]), int(leader[30]), decl[30]
+    side = [q for q in range(4) if d >> q & 1]
+    before = int(used.stats[S_NODES])
+    assert used.solve(h, t, ld, side, "tricks") == fresh.solve(h, t, ld, side, "tricks")
+    assert int(used.stats[S_NODES]) - before == int(fresh.stats[S_NODES])

@@ -17,7 +17,6 @@ from analyser.solver.driver import (
     Limits,
     Tables,
     same_table,
-    solve_batch_kernel,
     solve_escalating,
     solve_range,
 )
@@ -181,7 +180,7 @@ class Solver(_Tables):
         r, self.gen, self.tables = solve_escalating(
             batch, 0, bool(called_card_may_be_discarded), self.tables, self.gen, limits
         )
-        return int(r)
+        return int(r[0])
 
 
 _default_solver: Solver | None = None
@@ -240,9 +239,10 @@ def _give_back(workers: list[_Tables]) -> None:
 def _solve_shared_queue(batch, discard_ok, threads, limits, out, on_done) -> None:
     """Solve positions 0..n-1 on ``threads`` threads that take blocks from one queue
     (guided: blocks shrink as the queue empties), so no thread idles while another still
-    works through an expensive position. Exact answers only (no node budget): they do not
-    depend on which thread, with which table contents, solved a position. A block never
-    ends inside a run of positions that share a table (driver.same_table)."""
+    works through an expensive position. The answers, and the positions given up at a node
+    budget, do not depend on which thread solved a position or what its table held before
+    (table.next_generation). A block never ends inside a run of positions that share a table
+    (driver.same_table)."""
     n = batch.hands.shape[0]
     lock = threading.Lock()
     state = {"next": 0, "error": None}
@@ -300,7 +300,8 @@ def solve_batch(
     upper: np.ndarray | None = None,
     escalate_nodes: int = ESCALATE_NODES,
     on_done: Callable[[int], None] | None = None,
-) -> np.ndarray:
+    bounds: bool = False,
+) -> np.ndarray | tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Solve many positions in parallel, one table per thread.
 
     ``hands`` int64[n, 4] masks; ``trump``, ``leader`` int8[n]; ``declarer`` int8[n] seat
@@ -310,6 +311,14 @@ def solve_batch(
     ``max_nodes`` > 0 is a node budget per search (an exact count runs a few searches): a
     position whose search needs more is given up and answered UNDECIDED (-1). Every other
     answer stays exact; callers that use a budget must report the undecided positions.
+    Which positions are given up depends only on the positions, never on the threads or the
+    order they were solved in (table.next_generation).
+
+    ``bounds=True`` returns (answers, lo, hi) instead: for trick goals ``lo <= tricks <= hi``
+    are the bounds on the declarer side's tricks the searches proved (equal for an exact
+    count; one side of the fail-soft value after a ``>=K`` answer; what the windows before
+    proved for a position given up at the budget); for misère and piek 0/1 bounds of the
+    answer.
 
     Each worker owns a ``tt_bits`` table (17.6 MB at the default 18). A search that needs
     more than ``escalate_nodes`` (default ESCALATE_NODES = 4M; 0 = never) nodes on it is
@@ -324,13 +333,9 @@ def solve_batch(
     questions of one deal for several called cards, say) search in one table generation,
     so what one proved serves the next: callers group such positions together.
 
-    Without a budget the threads take positions from one queue and keep their tables between
-    calls (a thread's table holds 17.6 MB, and 140 MB more once a position escalated);
-    ``on_done(k)`` (optional) is called as each block of ``k`` positions is finished. With a
-    budget, whether a search ends within it depends on the table it starts from, so every
-    call gets fresh tables and a fixed interleaving (position i to worker i mod threads):
-    the same call gives the same UNDECIDED positions every time (``on_done`` once at the
-    end).
+    The threads take positions from one queue and keep their tables between calls (a
+    thread's table holds 17.6 MB, and 140 MB more once a position escalated); ``on_done(k)``
+    (optional) is called as each block of ``k`` positions is finished.
     """
     if int(max_nodes) < 0:
         raise PositionError("max_nodes must be 0 (no budget) or positive")
@@ -377,18 +382,16 @@ def solve_batch(
         raise PositionError("called must be a card 0..51 or -1")
     if n and (lower_a.min() < 0 or upper_a.max() > 13 or np.any(lower_a > upper_a)):
         raise PositionError("known bounds need 0 <= lower <= upper <= 13")
-    _checked_tt_bits(tt_bits)  # before either path: the budgeted kernel makes its own tables
+    _checked_tt_bits(tt_bits)
     if threads is None:
         threads = os.cpu_count() or 1
     threads = max(1, min(int(threads), max(n, 1)))
     batch = Batch(hands, trump_a, leader_a, decl_a, goal_a, target_a, called_a, lower_a, upper_a)
     limits = Limits(int(max_nodes), int(tt_bits), int(escalate_nodes))
     discard_ok = bool(called_card_may_be_discarded)
-    if n and int(max_nodes) == 0:
-        out = np.zeros(n, np.int8)
+    out = np.zeros((n, 3), np.int8)
+    if n:
         _solve_shared_queue(batch, discard_ok, threads, limits, out, on_done)
-        return out
-    out = solve_batch_kernel(batch, discard_ok, threads, limits)
-    if on_done is not None and n:
-        on_done(n)
-    return out
+    if bounds:
+        return out[:, 0].copy(), out[:, 1].copy(), out[:, 2].copy()
+    return out[:, 0].copy()

@@ -5,6 +5,7 @@ machine instruction each, which matters in a search that runs them millions of t
 They can only be called from jitted code.
 """
 
+import numpy as np
 from llvmlite import ir
 from numba import njit, types
 from numba.extending import intrinsic
@@ -52,6 +53,31 @@ SUITM = 0x1FFF  # the 13 rank bits of one suit's 16-bit field
 def hibit(x):
     """Index of the highest set bit of a non-zero int64."""
     return 63 - clz(x)
+
+
+# Wrapping int64 arithmetic for hashes and packed keys. numba compiles int64 + and * with
+# LLVM's "no signed wrap" flag, so an overflow is undefined behaviour that the optimiser may
+# exploit once a call is inlined: tt_bucket gave one bucket in the search and another inside
+# move_entries, for the same key and aux. The same operations in uint64 carry no such flag;
+# the casts between int64 and uint64 keep the bits.
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def wrap_mul(a, b):
+    """``a * b`` modulo 2**64, as int64."""
+    return np.int64(np.uint64(a) * np.uint64(b))
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def wrap_add(a, b):
+    """``a + b`` modulo 2**64, as int64."""
+    return np.int64(np.uint64(a) + np.uint64(b))
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def wrap_shl(a, k):
+    """``a << k`` modulo 2**64 (bits may reach the sign bit), as int64."""
+    return np.int64(np.uint64(a) << np.uint64(k))
 
 
 @njit(cache=True)

@@ -6,8 +6,9 @@
 * solve_escalating runs solve_one on the worker's table and, when the search outgrows it, again
   on a larger table that keeps what the first attempt proved.
 * solve_range solves a block of a batch without the GIL (Python threads take blocks from one
-  queue: analyser/solver/api.py); solve_batch_kernel interleaves a batch over numba threads,
-  for runs under a node budget, whose answers must not depend on scheduling.
+  queue: analyser/solver/api.py). A search does not depend on what the worker's table held
+  before (table.next_generation), so neither the answers nor the positions given up at a
+  node budget depend on how the blocks were spread over the threads.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections import namedtuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from analyser.solver.bits import popcount
 from analyser.solver.jit import finish_module
@@ -27,14 +28,12 @@ from analyser.solver.layout import (
     GOAL_MISERE,
     GOAL_PIEK,
     GOAL_TRICKS,
-    KILLER_SIZE,
-    N_STATS,
     S_ESCALATED,
     UNDECIDED,
 )
 from analyser.solver.position import seat_of
 from analyser.solver.search import search
-from analyser.solver.table import BIG_TT_BITS, move_entries, new_table
+from analyser.solver.table import BIG_TT_BITS, move_entries, new_table, next_generation
 
 # What the driver passes around, as named tuples (numba compiles them as structs):
 # Batch - the columns of a batch of positions (hands int64[n, 4], the others int64[n]; their
@@ -63,7 +62,13 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
     the table. With ``max_nodes`` > 0 a search that needs more nodes gives up: the result is
     UNDECIDED. For the exact count, the batch's ``lower``/``upper`` are bounds the caller
     already knows (from earlier >=K answers): the null-window iteration starts between
-    them."""
+    them.
+
+    Returns (result, lo, hi). For trick goals ``lo <= tricks <= hi`` are the bounds on the
+    declarer side's tricks the searches proved, the caller's included: equal for an exact
+    count; after a ``>=K`` answer the fail-soft value bounds one side (a ``>=8`` that fails
+    with value 5 proves at most 5 tricks); for a position given up at the budget, what the
+    windows before proved. For misère and piek, ``lo <= result <= hi`` with 0/1 bounds."""
     hands = batch.hands[i]
     trump = batch.trump[i]
     leader = batch.leader[i]
@@ -109,7 +114,11 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
             stats,
             max_nodes,
         )
-        return UNDECIDED if v == ABANDONED else v
+        if v == ABANDONED:
+            return UNDECIDED, 0, 1
+        return v, v, v
+    t_lo = max(0, lower)
+    t_hi = min(n, upper)
     if goal == GOAL_GE:
         # >=K is one null window at K: the loop below with lo = K - 1 and hi = K. Its call
         # passes the trick family as the literals FAM_T, 0, so numba compiles one search
@@ -120,8 +129,8 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
     else:
         # exact count (MTD(f)): null windows around the current guess; each fail-soft answer
         # moves a bound, and the table keeps its bounds between the windows
-        lo = max(0, lower)
-        hi = min(n, upper)
+        lo = t_lo
+        hi = t_hi
         # Without known bounds the first window is at 7 of 13 tricks (scaled to the cards
         # left), whatever the hands. A guess from the side's top cards and trumps was further
         # off, and each window that overshoots leaves best moves for another target in the
@@ -162,15 +171,19 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
             max_nodes,
         )
         if v == ABANDONED:
-            return UNDECIDED
+            if goal == GOAL_GE:
+                return UNDECIDED, t_lo, t_hi
+            return UNDECIDED, lo, hi
         if v >= beta:
             lo = v
         else:
             hi = v
         g = v
     if goal == GOAL_GE:
-        return 1 if lo >= target else 0
-    return lo
+        if lo >= target:
+            return 1, max(t_lo, lo), t_hi
+        return 0, t_lo, min(t_hi, hi)
+    return lo, lo, lo
 
 
 @njit(cache=True)
@@ -195,15 +208,18 @@ def solve_escalating(batch, i, discard_ok, tables, gen, limits, keep_gen=False):
     ``gen`` is the last generation used; ``keep_gen`` searches in that generation again,
     keeping its entries (only for a position with the same hands, trump, leader and side as
     the one before, and a trick goal for both: see :func:`same_table`). Returns (result,
-    last generation, the worker's Tables: a new large table replaces the placeholder)."""
+    last generation, the worker's Tables: a new large table replaces the placeholder); the
+    result is (answer, lo, hi) as solve_one gives it, the bounds of both attempts combined."""
     max_nodes = limits.max_nodes
     budget = first_budget(max_nodes, limits.tt_bits, limits.escalate_nodes)
     tt, tb, big_tt, big_tb, killer, stats = tables
     big = False
     if not keep_gen:
-        gen += 1
+        gen = next_generation(tb, gen)
+    lo = 0
+    hi = 13
     while True:
-        r = solve_one(
+        r, lo_r, hi_r = solve_one(
             batch,
             i,
             discard_ok,
@@ -214,8 +230,10 @@ def solve_escalating(batch, i, discard_ok, tables, gen, limits, keep_gen=False):
             stats,
             max_nodes if big else budget,
         )
+        lo = max(lo, lo_r)
+        hi = min(hi, hi_r)
         if big or r != UNDECIDED or budget == max_nodes:
-            return r, gen, Tables(tt, tb, big_tt, big_tb, killer, stats)
+            return (r, lo, hi), gen, Tables(tt, tb, big_tt, big_tb, killer, stats)
         # the small table's limit, not the caller's budget: again on the large table
         if big_tt.shape[0] < (1 << BIG_TT_BITS):
             big_tt, big_tb = new_table(BIG_TT_BITS)
@@ -253,7 +271,8 @@ def same_table(batch, i, j):
 
 @njit(cache=True, nogil=True)
 def solve_range(idx, batch, discard_ok, tables, gen, limits, out):
-    """Solve the positions ``idx`` of a batch into ``out`` on one worker's tables, without
+    """Solve the positions ``idx`` of a batch into ``out`` (int8[n, 3]: answer, lo, hi as
+    solve_one gives them) on one worker's tables, without
     the GIL: Python threads call this on blocks they take from a shared queue, so a worker
     that drew cheap positions takes more (the cost of a position varies by 10**4). Returns
     (last generation, the worker's Tables) as :func:`solve_escalating` does.
@@ -266,24 +285,10 @@ def solve_range(idx, batch, discard_ok, tables, gen, limits, out):
         i = idx[j]
         keep = j > 0 and same_table(batch, idx[j - 1], i)
         r, gen, tables = solve_escalating(batch, i, discard_ok, tables, gen, limits, keep)
-        out[i] = r
+        out[i, 0] = r[0]
+        out[i, 1] = r[1]
+        out[i, 2] = r[2]
     return gen, tables
-
-
-@njit(cache=True, parallel=True)
-def solve_batch_kernel(batch, discard_ok, nthreads, limits):
-    """Solve every position of ``batch``, interleaved over ``nthreads`` workers each owning a
-    table (and a BIG_TT_BITS one once a position outgrows it, see ESCALATE_NODES)."""
-    n = batch.hands.shape[0]
-    out = np.zeros(n, np.int8)
-    for t in prange(nthreads):
-        tt, tb = new_table(limits.tt_bits)
-        big_tt, big_tb = new_table(7)  # one bucket: a placeholder until a position needs it
-        killer = np.zeros(KILLER_SIZE, np.int64)
-        stats = np.zeros(N_STATS, np.int64)
-        tables = Tables(tt, tb, big_tt, big_tb, killer, stats)
-        solve_range(np.arange(t, n, nthreads), batch, discard_ok, tables, 0, limits, out)
-    return out
 
 
 # no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)

@@ -28,9 +28,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyser.solver.bits import ctz, hibit, popcount, suit_bits
+from analyser.solver.bits import ctz, hibit, popcount, suit_bits, wrap_add, wrap_mul
 from analyser.solver.jit import finish_module
 
+_M1 = np.uint64(0x9E3779B97F4A7C15)
+_M2 = np.uint64(0xBF58476D1CE4E5B9)
 RX_MEMO_BITS = 15  # 32768 states, 1.3 MB
 RX_EMPTY, RX_SAFE, RX_LOST = 0, 1, 2
 
@@ -174,9 +176,13 @@ def _options(h, p, x, holes, lead_suit, sep_all, opts):
 
 @njit(cache=True, _nrt=False)
 def _slot(h0, h1, h2, h3, nbits):
-    z = h0 * -7046029254386353131 + h1 * 0x9E3779B1 + h2 * -4658895280553007687 + h3 * 31
+    # wrapping arithmetic: see analyser/solver/bits.py
+    z = wrap_add(
+        wrap_add(wrap_mul(h0, _M1), wrap_mul(h1, 0x9E3779B1)),
+        wrap_add(wrap_mul(h2, _M2), wrap_mul(h3, 31)),
+    )
     z ^= z >> 29
-    z *= -4658895280553007687
+    z = wrap_mul(z, _M2)
     z ^= z >> 32
     return z & ((1 << nbits) - 1)
 

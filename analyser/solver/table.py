@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyser.solver.bits import ctz, hibit, popcount, suit_bits
+from analyser.solver.bits import ctz, hibit, popcount, suit_bits, wrap_add, wrap_mul, wrap_shl
 from analyser.solver.jit import finish_module
 
 # Entries of one position shape (suit lengths per seat, leader) differ only in the card layout
@@ -38,6 +38,16 @@ TT_COLS = 8
 # rows of ``tb``, one byte per slot: scanned for a whole bucket, so kept apart from the entries
 B_TAG, B_GEN, B_REM = 0, 1, 2
 TB_ROWS = 3
+
+# An entry's aux holds its search generation from this bit up. Buckets are chosen without it
+# (tt_bucket is given aux below this bit): where a search's entries go then depends only on
+# its own positions, never on what earlier searches left in the table (see gen_byte).
+GEN_SHIFT = 16
+NO_GEN = (1 << GEN_SHIFT) - 1
+
+# odd multipliers of the hashes (the 64-bit golden ratio and SplitMix64's first constant)
+HASH_M1 = np.uint64(0x9E3779B97F4A7C15)
+HASH_M2 = np.uint64(0xBF58476D1CE4E5B9)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -75,7 +85,8 @@ def length_key(h0, h1, h2, h3):
     for p in range(4):
         h = hs[p]
         for s in range(4):
-            k |= popcount(suit_bits(h, s)) << (4 * (4 * p + s))
+            # seat 3's clubs fill the top nibble: 8 or more reach the sign bit
+            k |= wrap_shl(popcount(suit_bits(h, s)), 4 * (4 * p + s))
     return k
 
 
@@ -107,7 +118,7 @@ def after_trick(key, c0, c1, alive, card, seat_at, d0):
     for k in range(d0, d0 + 4):
         b = card[k]
         s = b >> 4
-        key -= 1 << (4 * (4 * seat_at[k] + s))
+        key = wrap_add(key, -(1 << (4 * (4 * seat_at[k] + s))))
         c0, c1 = drop_slot(c0, c1, b, popcount(suit_bits(a, s) >> ((b & 15) + 1)))
         a ^= 1 << b
     return key, c0, c1
@@ -164,9 +175,9 @@ def top_owners(c0, c1, alive):
 @njit(cache=True, _nrt=False, forceinline=True)
 def tt_bucket(key, aux, nbuckets):
     """First slot of the bucket for a position shape (multiplicative hash of key and aux)."""
-    x = key * -7046029254386353131 + aux * 0x9E3779B1
+    x = wrap_add(wrap_mul(key, HASH_M1), wrap_mul(aux, 0x9E3779B1))
     x ^= x >> 29
-    x *= -4658895280553007687
+    x = wrap_mul(x, HASH_M2)
     x ^= x >> 32
     return (x & (nbuckets - 1)) * TT_WAYS
 
@@ -175,9 +186,9 @@ def tt_bucket(key, aux, nbuckets):
 def tt_tag(key, aux):
     """An 8-bit check value of a position shape (key and aux): a bucket scan compares these
     bytes first and reads the 64-bit columns only where they agree."""
-    x = key * -4658895280553007687 + aux * 0x632BE59BD9B4E019
+    x = wrap_add(wrap_mul(key, HASH_M2), wrap_mul(aux, 0x632BE59BD9B4E019))
     x ^= x >> 31
-    x *= -7046029254386353131
+    x = wrap_mul(x, HASH_M1)
     return (x >> 56) & 0x7F
 
 
@@ -268,11 +279,36 @@ def pack_bounds(lb, ub, move):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def gen_byte(gen):
+    """The B_GEN byte of search generation ``gen``: 1..127, never the 0 of a cleared slot."""
+    return gen % 127 + 1
+
+
+@njit(cache=True, _nrt=False)
+def next_generation(tb, gen):
+    """The generation after ``gen`` for a new search on the table ``tb``. When its byte comes
+    round to 1 again the B_GEN row is cleared, so no slot ever holds the byte of the current
+    search unless this search wrote it.
+
+    That makes a search independent of the table's history: probes and stores only match
+    entries of this generation, a new entry takes a slot of another generation first (by
+    position in the bucket, whatever that slot holds), and buckets do not depend on the
+    generation. Node counts, and so whether a search ends within a node budget, are then the
+    same whichever positions a worker solved before: a batch gives the same answers and the
+    same undecided positions however its positions are spread over threads. (Before, an old
+    entry whose byte matched competed on depth, and the generation fed the bucket hash.)"""
+    gen += 1
+    if gen_byte(gen) == 1:
+        for e in range(tb.shape[1]):
+            tb[B_GEN, e] = 0
+    return gen
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def victim_slot(tb, genw, base, gen8, salt):
-    """The slot of the bucket at ``base`` a new entry of search generation ``gen8`` takes:
-    the bucket's last entry of another search (the generation byte may also match an old
-    one: that entry then only competes on depth), or else one of the shallowest, the first
-    from a slot drawn from ``salt`` (the new entry's cards).
+    """The slot of the bucket at ``base`` a new entry of search generation byte ``gen8``
+    (gen_byte) takes: the bucket's last slot of another search, or else one of the
+    shallowest, the first from a slot drawn from ``salt`` (the new entry's cards).
 
     A full bucket's entries mostly have the same depth (a bucket holds the positions of one
     shape). Always taking the first of them made each new entry replace the one before while
@@ -286,7 +322,7 @@ def victim_slot(tb, genw, base, gen8, salt):
             return base + 8 * k + (hibit(other) >> 3)
     victim = base
     victim_rem = 127
-    start = (salt * -7046029254386353131) >> 57  # multiplicative hash: its top 7 bits
+    start = wrap_mul(salt, HASH_M1) >> 57  # multiplicative hash: its top 7 bits
     for j in range(TT_WAYS):
         e = base + ((start + j) & (TT_WAYS - 1))
         if tb[B_REM, e] < victim_rem:
@@ -378,7 +414,7 @@ def tt_store(
                     mv_ = move
                 tt[e, C_BND] = pack_bounds(lb, ub, mv_)
                 return
-    gen8 = gen & 0x7F
+    gen8 = gen_byte(gen)
     e = victim_slot(tb, genw, base, gen8, c0 ^ (3 * c1) ^ rem)
     tt[e, C_KEY] = key
     tt[e, C_AUX] = aux
@@ -414,19 +450,23 @@ def new_table(tt_bits):
 @njit(cache=True)
 def move_entries(tt, tb, big_tt, big_tb, gen):
     """Copy the entries of search generation ``gen`` from the table ``tt``/``tb`` into the
-    larger ``big_tt``/``big_tb``, so a search started again there keeps what it proved.
+    larger ``big_tt``/``big_tb``, so a search started again there keeps what it proved. The
+    large table's B_GEN row is cleared first: it may hold this generation's byte from an
+    earlier search (see next_generation).
 
     An entry whose partition fixes the top card of every suit present goes to the bucket of
     its shape and top-card owners (a position it matches has those owners, so a probe finds
     it there), any other to its shape's bucket."""
-    gen8 = gen & 0x7F
+    gen8 = gen_byte(gen)
     nb = big_tt.shape[0] // TT_WAYS
+    for f in range(big_tb.shape[1]):
+        big_tb[B_GEN, f] = 0
     big_genw = big_tb[B_GEN].view(np.uint64)
     for e in range(tt.shape[0]):
-        if tb[B_GEN, e] != gen8 or (tt[e, C_AUX] >> 16) != gen:
+        if tb[B_GEN, e] != gen8 or (tt[e, C_AUX] >> GEN_SHIFT) != gen:
             continue
         key = tt[e, C_KEY]
-        aux = tt[e, C_AUX]
+        aux = tt[e, C_AUX] & NO_GEN
         m0 = tt[e, C_M0]
         m1 = tt[e, C_M1]
         # the suits present (a card of each stands in for the suit), and whether the entry

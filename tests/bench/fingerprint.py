@@ -1,8 +1,8 @@
 """Node counts and answers of the solver on fixed position sets: the check a refactor must pass.
 
 `python tests/bench/fingerprint.py [OUT.json]` solves seeded positions one at a time on one
-thread (so node counts are deterministic) and prints, per set, the number of positions, the
-total nodes and a checksum of the (answer, nodes) pairs; with OUT.json it also writes every
+thread and prints, per set, the number of positions, the total nodes, a checksum of the
+answers and one of the (answer, nodes) pairs; with OUT.json it also writes every
 position's answer and node count, for a diff against an earlier run. A change that must keep
 the search as it is ("same nodes and answers") shows identical lines before and after.
 
@@ -134,11 +134,13 @@ def run(out_path: str | None = None) -> dict:
             )
             items.append((int(r), int(solver.stats[S_NODES]) - before))
         digest = hashlib.sha256(json.dumps(items).encode()).hexdigest()[:16]
+        answers = hashlib.sha256(json.dumps([r for r, _ in items]).encode()).hexdigest()[:8]
         nodes = sum(n for _, n in items)
         undecided = sum(1 for r, _ in items if r < 0)
         print(
             f"{label:28s} {len(items):4d} positions {nodes:13,d} nodes  "
-            f"undecided {undecided:3d}  checksum {digest}  ({time.perf_counter() - t0:6.1f} s)",
+            f"undecided {undecided:3d}  answers {answers}  checksum {digest}  "
+            f"({time.perf_counter() - t0:6.1f} s)",
             flush=True,
         )
         record[label] = items

@@ -2,7 +2,7 @@
 
 `python tests/bench/warm.py` calls every compiled entry point the benchmarks use once, on
 tiny inputs: the sampler (serial and parallel), the solver one position at a time and in a
-batch (with and without a node budget: two kernels), and a 2-deal hand analysis. run.py
+batch, and a 2-deal hand analysis. run.py
 starts it in a subprocess, so the timed sections only ever *load* the cache. Before, the
 first `make bench` on a fresh clone compiled inside timed sections and measured one-thread
 batch solving at 11.7 deals/s and the 1-vs-3 exact positions at 178 ms, where a second run
@@ -36,8 +36,7 @@ def warm() -> None:
     Solver().solve([[0], [13], [26], [39]], 0, 0, [0, 2], "tricks")
     # the goal is a column like the others: one call per kernel compiles it for every goal
     one = np.array([[1, 2, 4, 8]], dtype=np.int64)
-    solve_batch(one, 4, 0, 1, GOAL_GE, 1, -1)  # the shared queue (no node budget)
-    solve_batch(one, 4, 0, 1, GOAL_GE, 1, -1, max_nodes=1000)  # the parallel kernel
+    solve_batch(one, 4, 0, 1, GOAL_GE, 1, -1)
     # a malheur hand and a rik hand: under book a 3-ace hand is offered no rik (R-MAL-01)
     for hand in ("♠A32 ♥A54 ♦A765 ♣H32", "♠HV1087 ♥A92 ♦V3 ♣H54"):
         analyse_hand(parse_hand(hand), 1, get_ruleset("book"), deals=2, seed=1)
