@@ -22,6 +22,7 @@ class Progress:
         self.start = time.monotonic()
         self.last_draw = 0.0
         self.drawn = False
+        self.deals: tuple[int, int, int] | None = None
 
     def __enter__(self) -> Progress:
         return self
@@ -37,11 +38,30 @@ class Progress:
         self.last_draw = now
         self._draw(now)
 
+    def set_status(self, deals: int, expected: int, limit: int) -> None:
+        """Show the sample's progress instead of the positions: ``deals`` done, about
+        ``expected`` needed in all (at most ``limit``); the time left is estimated from the
+        time per deal so far."""
+        self.deals = (int(deals), int(expected), int(limit))
+        if self.enabled and time.monotonic() - self.start >= self.delay:
+            self._draw(time.monotonic())
+
     def set_total(self, total: int) -> None:
         """Change the expected amount of work (e.g. when a run extends its sample)."""
         self.total = max(int(total), 1)
 
     def _draw(self, now: float) -> None:
+        if self.deals is not None:
+            done, expected, limit = self.deals
+            elapsed = now - self.start
+            eta = elapsed / done * max(expected - done, 0) if done else 0.0
+            sys.stderr.write(
+                f"\r{self.label}: {done} deals done, about {expected} needed (at most "
+                f"{limit}), {elapsed:4.0f}s elapsed, ~{eta:4.0f}s left   "
+            )
+            sys.stderr.flush()
+            self.drawn = True
+            return
         frac = min(self.done / self.total, 1.0)
         width = 30
         bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
@@ -56,5 +76,5 @@ class Progress:
 
     def __exit__(self, *exc) -> None:
         if self.drawn:
-            sys.stderr.write("\r" + " " * 78 + "\r")
+            sys.stderr.write("\r" + " " * 100 + "\r")
             sys.stderr.flush()

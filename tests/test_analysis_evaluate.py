@@ -143,15 +143,23 @@ def test_forced_card_on_a_tiny_ending():
     assert cards.tolist() == [card(SPADES, 12)] and tricks.tolist() == [1]
 
 
-def test_precision_stops_in_batches_on_the_same_deals(monkeypatch):
-    monkeypatch.setattr(evaluate, "BATCH", 4)
-    monkeypatch.setattr(evaluate, "MIN_DEALS", 8)
-    loose = analyse_hand(HONOURS, 1, BOOK, deals=20, seed=4, precision=0.49)
-    assert loose.n_deals == 8 and loose.stop_reason.startswith("precision reached")
-    tight = analyse_hand(HONOURS, 1, BOOK, deals=12, seed=4, precision=0.01)
-    assert tight.n_deals == 12 and tight.stop_reason.startswith("maximum of 12")
+def test_adaptive_sampling_stops_each_question_once_settled():
+    # malheur and the open forms are certain: 20 deals leave a half-width of 0.08, 50 deals
+    # 0.036; solo (about 2 in 3) needs a few hundred
+    a = analyse_hand(HONOURS, 1, BOOK, seed=4)
+    certain = [b for b in a.bids if b.spec.family != "alone"]
+    assert certain and all(b.estimate.n == 50 for b in certain)
+    assert all(b.estimate.p in (0.0, 1.0) for b in certain)
+    solo = a.bid("solo")
+    assert 50 < solo.estimate.n == a.n_deals <= 1000 and solo.estimate.half_width <= 0.05
+    assert a.stop_reason.startswith("adaptive")
+    loose = analyse_hand(HONOURS, 1, BOOK, seed=4, precision=0.49)
+    assert loose.n_deals == 20
+    # the maximum caps the sample; the figures are those of the same fixed sample
+    capped = analyse_hand(HONOURS, 1, BOOK, seed=4, precision=0.01, max_deals=12)
     fixed = analyse_hand(HONOURS, 1, BOOK, deals=12, seed=4)
-    for x, y in zip(tight.bids, fixed.bids, strict=True):
+    assert capped.n_deals == 12
+    for x, y in zip(capped.bids, fixed.bids, strict=True):
         assert (x.spec.id, x.estimate, x.trump, x.called) == (
             y.spec.id,
             y.estimate,
@@ -159,6 +167,51 @@ def test_precision_stops_in_batches_on_the_same_deals(monkeypatch):
             y.called,
         )
         assert x.tricks_hist == y.tricks_hist
+
+
+def test_a_settled_question_keeps_its_deals_while_an_open_one_takes_more():
+    hand = parse_hand("♠HV1087 ♥A92 ♦V3 ♣H54")  # a borderline rik: P(rik) near 0.85
+    a = analyse_hand(hand, 1, BOOK, seed=1, precision=0.1, max_deals=200)
+    rik, misere = a.bid("rik"), a.bid("misere")
+    assert misere.estimate.made == 0 and misere.estimate.n == 20  # hopeless: settled at once
+    assert rik.estimate.n > misere.estimate.n and a.n_deals == rik.estimate.n
+    # paired: the misère figure is that of the same first deals
+    fixed = analyse_hand(hand, 1, BOOK, deals=misere.estimate.n, seed=1)
+    assert fixed.bid("misere").estimate == misere.estimate
+
+
+def test_a_forced_budget_gives_ranges_that_hold_the_exact_answers():
+    hand = parse_hand("♠HV1087 ♥A92 ♦V3 ♣H54")
+    exact = analyse_hand(hand, 2, BOOK, deals=16, seed=3)
+    bounded = analyse_hand(hand, 2, BOOK, deals=16, seed=3, max_nodes=400)
+    assert sum(bounded.given_up.values()) > 0 and sum(exact.given_up.values()) == 0
+    assert any("node budget" in n for n in bounded.notes)
+    unknown = 0
+    for x, y in zip(bounded.bids, exact.bids, strict=True):
+        e, f = x.estimate, y.estimate
+        unknown += e.unknown
+        assert e.made <= f.made <= e.made + e.unknown, x.spec.id
+        low, high = e.interval
+        assert low <= f.interval[0] + 1e-12 and f.interval[1] <= high + 1e-12
+        # every deal counted (16 < 60): the score's range holds the exact mean
+        assert x.expected_score_ci[0] <= y.expected_score <= x.expected_score_ci[1], x.spec.id
+    assert unknown > 0
+
+
+def test_the_expected_score_interval_from_a_subsample_covers_the_full_sample(monkeypatch):
+    hand = parse_hand("♠AHV1098 ♥104 ♦A10 ♣752")  # a strong rik: 8 to 13 tricks
+    specs = _subset(hand, 1, {FAMILY_RIK})
+    deals = sample_deals(_known(hand, 1), 150, 7)
+    full = evaluate_bids(specs, PositionStore(deals), hand, 0, BOOK)[0]
+    assert full.tricks_hist_deals == 60 and full.expected_score_ci[0] < full.expected_score
+    monkeypatch.setattr(evaluate, "EXACT_PREFIX", 10**6)
+    everything = evaluate_bids(specs, PositionStore(deals), hand, 0, BOOK)[0]
+    assert sum(everything.tricks_hist) == 150
+    mean = sum(k * full.spec.scores[t] for t, k in enumerate(everything.tricks_hist)) / 150
+    assert everything.expected_score == pytest.approx(mean)
+    low, high = full.expected_score_ci
+    assert low <= mean <= high
+    assert full.estimate == everything.estimate  # the probability never uses the subsample
 
 
 def test_bad_arguments_are_user_errors():

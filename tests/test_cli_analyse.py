@@ -65,6 +65,29 @@ def test_json_schema():
             assert b["exactness"] == "exact"
     solo = [b for b in d["bids"] if b["contract"] == "solo_beter"][0]
     assert solo["bid"] == "alone_13" and solo["beter"] is True and solo["trump"] == "H"
+    # appended with the node budget and the adaptive sample
+    assert d["sampling"] == "fixed sample of 3 deals (--deals)"
+    assert d["node_budget"] == 2_000_000 and set(d["given_up"]) == {
+        "rik",
+        "alone/solo",
+        "misere/piek",
+        "malheur",
+    }
+    for b in d["bids"]:
+        assert b["deals"] == 3 and b["unknown"] == 0 and b["p_low"] == b["p_high"] == b["p_make"]
+        low, high = b["expected_score_ci"]
+        assert low <= b["expected_score"] <= high
+        assert (b["tricks_hist_deals"] is None) == (b["tricks_hist"] is None)
+
+
+def test_adaptive_default_and_its_options():
+    result = run("analyse", HONOURS, "--seed", "2", "--format", "json", "--max-deals", "20")
+    assert result.exit_code == 0, result.output
+    d = json.loads(result.output)
+    assert d["sampling"].startswith("adaptive") and d["deals"] == 20
+    clash = run("analyse", HONOURS, "--deals", "10", "--max-deals", "20")
+    errors = [line for line in clash.output.splitlines() if line.startswith("Error:")]
+    assert clash.exit_code == 2 and len(errors) == 1 and "--max-deals" in errors[0]
 
 
 def test_json_lists_the_bids_a_four_ace_hand_can_never_make_under_book():
@@ -116,6 +139,85 @@ def test_misere_command_json():
     assert all(h["safe"] for h in d["holes"])
     table = run("misere", "♠A ♥5432 ♦5432 ♣5432", "--seat", "2", "--deals", "10", "--seed", "2")
     assert table.exit_code == 0 and "♠A" in table.output and "forced" in table.output
+
+
+MISERE_KEYS = (
+    "sampling", "stop_reason", "precision", "node_budget", "given_up", "contracts", "failures",
+    "explain_limit", "analysed", "explained", "unexplained_budget", "unexplained", "forced",
+    "forced_trick", "holes",
+)  # fmt: skip
+
+
+def _misere_json(*extra):
+    hand = "♠9 ♥8532 ♦7432 ♣6432"
+    result = run("misere", hand, "--seat", "2", "--seed", "4", "--format", "json", *extra)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_misere_fixed_sample_json_is_byte_identical_and_complete():
+    out = _misere_json("--deals", "12", "--explain", "6")
+    assert out == _misere_json("--deals", "12", "--explain", "6")
+    d = json.loads(out)
+    assert all(k in d for k in MISERE_KEYS)
+    assert d["deals"] == 12 and d["precision"] is None and d["sampling"].startswith("fixed")
+    assert d["node_budget"] > 0 and set(d["given_up"]) == {"make", "explain"}
+    assert d["explain_limit"] == 6 and d["analysed"] == min(d["failures"], 6)
+    assert d["explained"] + d["unexplained_budget"] + d["unexplained"] == d["analysed"]
+    assert sum(f["deals"] for f in d["forced"]) == d["explained"]
+    assert sum(f["share"] for f in d["forced"]) == pytest.approx(1.0, abs=1e-3)
+    for c in d["contracts"]:
+        assert 0 <= c["ci_low"] <= c["p_low"] <= c["p_make"] <= c["p_high"] <= c["ci_high"] <= 1
+        low, high = c["expected_score_ci"]
+        assert low <= c["expected_score"] <= high
+        assert c["unknown"] == round((c["p_high"] - c["p_low"]) * d["deals"])
+
+
+def test_misere_adaptive_default_stops_when_certain():
+    result = run("misere", SAFE, "--seat", "2", "--seed", "2", "--format", "json", "--quiet")
+    assert result.exit_code == 0, result.output
+    d = json.loads(result.output)
+    assert d["deals"] == 50 and d["precision"] == 0.05 and d["sampling"].startswith("adaptive")
+    assert d["stop_reason"].startswith("precision reached")
+    assert d["contracts"][0]["p_make"] == 1.0 and d["failures"] == 0
+
+
+def test_misere_table_says_what_was_explained_and_bounded():
+    out = run("misere", "♠9 ♥8532 ♦7432 ♣6432", "--seat", "2", "--deals", "12", "--seed",
+              "4", "--explain", "3", "--lang", "en").output  # fmt: skip
+    assert "explained on 3 of them, the first 3 in sample order" in out
+    assert "node budget (2,000,000 nodes per search)" in out
+    assert "sample fixed sample of 12 deals" in out
+
+
+def test_misere_csv_lists_the_forced_cards():
+    d = json.loads(_misere_json("--deals", "12", "--explain", "6"))
+    result = run("misere", "♠9 ♥8532 ♦7432 ♣6432", "--seat", "2", "--seed", "4",
+                 "--deals", "12", "--explain", "6", "--format", "csv")  # fmt: skip
+    rows = list(csv.DictReader(io.StringIO(result.output)))
+    assert [r["card"] for r in rows] == [f["card"] for f in d["forced"]]
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["--precision", "0.7"], "--precision"),
+        (["--precision", "0"], "--precision"),
+        (["--max-deals", "0"], "--max-deals"),
+        (["--deals", "0"], "--deals"),
+        (["--deals", "5", "--max-deals", "10"], "--max-deals"),
+        (["--explain", "-1"], "--explain"),
+        (["--seat", "5"], "--seat"),
+        (["--rules", "nosuch"], "unknown rule set"),
+    ],
+)
+def test_misere_bad_options_are_one_error_line_and_exit_code_2(args, fragment):
+    result = run("misere", SAFE, *args)
+    assert result.exit_code == 2
+    assert isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    error_lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(error_lines) == 1 and fragment in error_lines[0]
 
 
 @pytest.mark.parametrize(

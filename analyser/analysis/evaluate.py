@@ -1,37 +1,51 @@
 """Evaluate every bid of a hand on one sample of deals: sampling, batched solving, statistics.
 
 Paired comparison: the other 39 cards are sampled once per run (:func:`analyser.sampler.
-sample_deals`, seed printed) and every bid is evaluated on those same deals.
+sample_deals`, seed printed) and every bid is evaluated on those same deals - on a prefix of
+them when its question settled early (below).
 
-Solver work, per family (each answer is exact for its position; the one bound is the expected
-score of a bid that never makes on the sample, which its note states):
+**How many deals** (:mod:`.adaptive`). With ``--deals N`` every bid gets the N deals. By
+default the sample grows in steps and each *question* stops taking deals once every
+make-probability it reports has a 95 % half-width of at most 0.05 (at most 1000 deals): the
+questions are the rik family (rik and beter rik share their positions), the alone family
+(7-12 alone and solo), each misère / piek form, and malheur. A bid that always makes or never
+makes settles after 50 deals; one near 50 % needs about 385.
+
+**No unbounded work.** Every search runs under the store's node budget
+(:data:`~analyser.analysis.positions.NODE_BUDGET`). A position given up there keeps the
+bounds it proved; a make-probability it touches becomes a range (``Estimate.unknown``), its
+expected score an interval, and the analysis counts the given-up positions.
+
+**Exact counts only where a figure needs them.** A make-probability needs ``>=K`` answers
+only (and, for the alone levels, the counts of the deals that reach the lowest level, which
+say every level at once). Trick counts below the target - the undertricks, where a lone
+declarer's count can run for minutes - are only needed for the expected score, so they are
+made on a subsample: the first :data:`EXACT_PREFIX` deals and at least :data:`STRATUM_MIN`
+deals of each stratum (made, failed, given up). The expected score is the two-phase
+stratified mean (:func:`~analyser.analysis.stats.stratified_mean`): each stratum's share
+comes from every deal, its mean score from the counted ones, and its 95 % interval is
+reported (``expected_score_ci``). The trick distribution (``tricks_hist``) counts the first
+:data:`EXACT_PREFIX` deals. With ``--deals 100`` or fewer every deal is counted, as before.
+
+Solver work, per family:
 
 * **rik**: for every trump and every legal called card (:func:`analyser.rules.called_card`) a
   ``>=8`` question per deal; the partner is the holder of the called card. The rikker names
   trump and card before he sees the other hands, so one (trump, card) is chosen per hand: the
   highest make-probability on the sample (exact ties: the book's G-RIK-02 / G-ACE-02 order).
-  Only that choice gets exact trick counts (expected score, trick distribution), and only
-  when it makes on some deal (else the expected score is an upper bound, see the note). Beter rik
-  chooses among the hearts calls; its positions are those of rik in hearts (solved once).
-  One shortcut, provably exact: a called card that is its holder's only card of its suit
-  carries no duty at all when the rule set lets it be discarded (he must play it on the first
-  lead of the suit anyway, and may discard it before in both cases), so it is solved as the
-  position without a called card. Different called cards stay different positions even when
-  they name the same partner (the duty changes the play); asking first without the duty (an
-  upper bound for every call with that partner) was measured to cost more than it saves when
-  the rik usually makes, so it is not done. But all calls of a trump are asked in one batch,
-  where the calls of a deal that name the same partner are solved one after the other on
-  one table (positions after the called card has fallen are the same for every call): the
-  rik ``>=8`` questions took 8% less time on the benchmark's borderline rik hand, 4% on its
-  malheur hand (only the king calls in clubs can name one partner twice).
-* **alone / solo**: per strain a ``>=L`` question (L = the lowest alone level), exact counts
-  only on deals that pass it; a strain never passing gets no counts (the report says so). Per
-  bid the declarer's strain is the one with the highest make-probability (exact ties: higher
-  probabilities of overtricks, then of the levels below, then G-RIK-02). The chosen strains get
-  exact counts on every deal (the expected score needs the undertricks) - unless the chosen
-  strain never passes the ``>=L`` question: then every alone bid fails on every deal, no
-  counts are made (a lone declarer's count far below L can cost minutes per deal) and the
-  expected score is an upper bound, every deal scored at L - 1 tricks (stated in the note).
+  Only that choice gets exact trick counts (on the subsample), and only when it makes on
+  some deal (else the expected score is an upper bound, see the note). Beter rik chooses
+  among the hearts calls; its positions are those of rik in hearts (solved once). A called
+  card that is its holder's only card of its suit carries no duty when the rule set lets it
+  be discarded, so it is solved as the position without a called card (provably the same).
+  All calls of a trump are asked in one batch, where the calls of a deal that name the same
+  partner are solved one after the other on one table.
+* **alone / solo**: per strain a ``>=L`` question (L = the lowest alone level) and exact
+  counts on the deals that pass it, which give every level's make-probability. Per bid the
+  declarer's strain is the one with the highest make-probability (exact ties: higher
+  probabilities of overtricks, then of the levels below, then G-RIK-02). A strain that never
+  passes the ``>=L`` question gets no counts: its bids fail on every deal and the expected
+  score is an upper bound, every deal scored at L - 1 tricks (stated in the note).
 * **misère / piek** in every form: one yes/no question per distinct (goal, leader).
 * **malheur** (3-4 aces): the partner is the holder of the 4th ace (with 4 aces, of the named
   king: the king with the highest make-probability, exact ties to the first suit ♠ ♥ ♦ ♣). His
@@ -46,6 +60,7 @@ import time
 
 import numpy as np
 
+from analyser.analysis.adaptive import SamplePlan
 from analyser.analysis.bids import (
     FAMILY_ALONE,
     FAMILY_MALHEUR,
@@ -61,7 +76,7 @@ from analyser.analysis.choice import (
     malheur_partner_trump,
     trump_preference,
 )
-from analyser.analysis.positions import PositionStore
+from analyser.analysis.positions import NODE_BUDGET, PositionStore
 from analyser.analysis.results import (
     Alternative,
     BidResult,
@@ -69,6 +84,7 @@ from analyser.analysis.results import (
     Estimate,
     HandAnalysis,
 )
+from analyser.analysis.stats import stratified_mean
 from analyser.cards import N_RANKS, SUIT_BITS, SUIT_MASK, masks_to_owner, suit_of
 from analyser.errors import RikkenError
 from analyser.notation import format_strain
@@ -81,11 +97,11 @@ from analyser.rules import (
     malheur_partner_cards,
     malheur_trump_choices,
 )
-from analyser.seats import FOREHAND, Place, Seat, seat_of
+from analyser.seats import Place, Seat, seat_of, turn_order
 
-BATCH = 200  # deals per sampling step with --precision
-MIN_DEALS = 200  # the smallest sample --precision may stop at
 N_TRICKS = N_RANKS + 1  # a trick count is 0..13
+EXACT_PREFIX = 60  # deals whose exact counts give the trick distribution
+STRATUM_MIN = 15  # counted deals at least per stratum of the expected score
 
 TAG_RIK, TAG_ALONE, TAG_NULL, TAG_MALHEUR = "rik", "alone/solo", "misere/piek", "malheur"
 TAGS = (TAG_RIK, TAG_ALONE, TAG_NULL, TAG_MALHEUR)
@@ -95,84 +111,141 @@ def analyse_hand(
     hand: list[int],
     seat: Place,
     ruleset: RuleSet,
-    deals: int = 1000,
+    deals: int | None = None,
     seed: int = 1,
     precision: float | None = None,
     min_p: float = 0.5,
     quiet: bool = True,
     threads: int | None = None,
+    max_deals: int | None = None,
+    max_nodes: int = NODE_BUDGET,
 ) -> HandAnalysis:
     """Evaluate every bid of ``hand`` (13 card ints) at ``seat`` (1..4 relative to the dealer).
 
-    ``deals`` is the sample size, or with ``precision`` the maximum: then deals are added in
-    batches of :data:`BATCH` until every bid's 95 % Wilson half-width is at most ``precision``
-    (never stopping below :data:`MIN_DEALS`, or ``deals`` if smaller).
+    ``deals`` fixes the sample size; without it the sample is adaptive (module docstring):
+    each question takes deals until its 95 % half-widths are at most ``precision`` (default
+    0.05), at most ``max_deals`` (default 1000). ``deals`` with ``precision`` is adaptive with
+    ``deals`` as the maximum. ``max_nodes`` is the node budget per search (0 = none).
     """
     from analyser.analysis.recommend import recommend
     from analyser.sampler import sample_deals
 
-    if deals < 1:
-        raise RikkenError(f"the number of deals must be at least 1, got {deals}")
-    if precision is not None and not 0 < precision < 0.5:
-        raise RikkenError(f"--precision must be between 0 and 0.5, got {precision}")
+    plan = _plan(deals, precision, max_deals)
     if not 0 <= min_p <= 1:
         raise RikkenError(f"--min-p must be between 0 and 1, got {min_p}")
     seat_abs = seat_of(seat)
     known: list[list[int]] = [[], [], [], []]
     known[seat_abs] = list(hand)
     specs = bid_specs(ruleset, list(hand), seat_abs)
+    groups = _groups(specs)
     t0 = time.perf_counter()
+    results: dict[str, BidResult] = {}
+    sizes: dict[str, int] = {}
+    memo: dict = {}
     with Progress(0, f"seat {seat}", quiet=quiet) as progress:
         store = PositionStore(
             np.zeros((0, 4), np.int64),
             discard_ok=ruleset.called_card_may_be_discarded,
             threads=threads,
             progress=progress,
+            max_nodes=max_nodes,
         )
-        floor = min(MIN_DEALS, deals)
-        while True:
-            if precision is None:
-                size = deals
-            else:
-                size = min(BATCH if store.n >= floor else floor, deals - store.n)
-            store.extend(sample_deals(known, size, seed, start=store.n))
-            bids = evaluate_bids(specs, store, list(hand), seat_abs, ruleset)
-            if precision is None:
-                stop = f"fixed sample of {store.n} deals (--deals)"
-                break
-            widest = max(_half_widths(bids))
-            if widest <= precision and store.n >= floor:
-                stop = (
-                    f"precision reached: every 95% half-width <= {precision:g} "
-                    f"(widest {widest:.4f}) after {store.n} deals"
+        active = list(groups)
+        size = plan.first()
+        while active:
+            if store.n < size:
+                store.extend(sample_deals(known, size - store.n, seed, start=store.n))
+            for g in active:
+                for r in evaluate_bids(
+                    groups[g], store, list(hand), seat_abs, ruleset, size, memo, plan.adaptive
+                ):
+                    results[r.spec.id] = r
+                sizes[g] = size
+            active = [
+                g
+                for g in active
+                if not plan.settled(
+                    [h for s in groups[g] for h in _half_widths(results[s.id])], size
                 )
-                break
-            if store.n >= deals:
-                stop = (
-                    f"maximum of {deals} deals (--deals) reached; widest 95% half-width "
-                    f"{widest:.4f} > {precision:g}"
-                )
-                break
+            ]
+            if active:
+                open_p = [results[s.id].estimate.p for g in active for s in groups[g]]
+                expected = max(plan.deals_needed(p) for p in open_p)
+                progress.set_status(size, max(expected, size + 1), plan.limit)
+                size = plan.next_size(size)
+    bids = [results[s.id] for s in specs]
+    n_max = max(sizes.values(), default=0)
     result = HandAnalysis(
         hand=sorted(hand),
         seat=seat,
         ruleset=ruleset,
         seed=seed,
-        n_deals=store.n,
+        n_deals=n_max,
         bids=bids,
-        stop_reason=stop,
-        precision=precision,
+        stop_reason=_stop_reason(plan, groups, sizes, results),
+        precision=plan.precision if plan.adaptive else None,
         min_p=min_p,
         seconds={tag: store.seconds.get(tag, 0.0) for tag in TAGS},
         positions={tag: store.solved.get(tag, 0) for tag in TAGS},
         query_kinds={
             key: (store.kind_seconds[key], store.kind_solved[key]) for key in store.kind_solved
         },
+        sampling=plan.describe(),
+        node_budget=max_nodes,
+        given_up={tag: store.given_up.get(tag, 0) for tag in TAGS},
     )
     result.seconds["total"] = time.perf_counter() - t0
+    given_up = sum(result.given_up.values())
+    if given_up:
+        result.notes.append(
+            f"{given_up} solver position(s) reached the node budget ({max_nodes:,} nodes per "
+            "search) and were bounded rather than solved: the figures they touch are ranges "
+            "(P(make) low-high, the expected score's interval)"
+        )
     _note_not_offered(result)
     recommend(result, aces_held(list(hand)))
     return result
+
+
+def _plan(deals: int | None, precision: float | None, max_deals: int | None) -> SamplePlan:
+    """The sampling plan of the options (see :func:`analyse_hand`)."""
+    if deals is not None and deals < 1:
+        raise RikkenError(f"the number of deals must be at least 1, got {deals}")
+    if deals is not None and max_deals is not None:
+        raise RikkenError(
+            "--max-deals bounds the adaptive sample; --deals N fixes it (use one of them)"
+        )
+    if deals is not None and precision is None:
+        return SamplePlan(deals=deals)
+    kwargs: dict = {}
+    if precision is not None:
+        kwargs["precision"] = precision
+    if max_deals is not None:
+        kwargs["max_deals"] = max_deals
+    elif deals is not None:
+        kwargs["max_deals"] = deals
+    return SamplePlan(**kwargs)
+
+
+def _groups(specs: list[BidSpec]) -> dict[str, list[BidSpec]]:
+    """The questions of the adaptive sample: specs that share their positions stop together."""
+    out: dict[str, list[BidSpec]] = {}
+    for s in specs:
+        # the alone levels share one ladder of answers; rik and beter rik, the misère and
+        # piek forms and malheur each settle on their own
+        key = s.family if s.family == FAMILY_ALONE else s.id
+        out.setdefault(key, []).append(s)
+    return out
+
+
+def _stop_reason(plan, groups, sizes, results) -> str:
+    if not plan.adaptive:
+        return plan.describe()
+    parts = []
+    for g, n in sizes.items():
+        widest = max(_group_widths(groups[g], results))
+        parts.append(f"{g} {n} deals (widest half-width {widest:.3f})")
+    return plan.describe() + ": " + ", ".join(parts)
 
 
 def _note_not_offered(result: HandAnalysis) -> None:
@@ -193,27 +266,43 @@ def _note_not_offered(result: HandAnalysis) -> None:
             f"higher at its first turn, so it can never bid {', '.join(result.not_offered)}; "
             f"they are not evaluated. --rules '{what_if}' evaluates them as a what-if"
         )
-    elif seat == FOREHAND:
+    elif turn_order(seat) == 0:
         result.notes.append(
             "beter rik is not evaluated: the forehand speaks first and can never bid it, it "
             "needs another player's rik (R-BID-07); his rik may choose hearts (the rik row)"
         )
 
 
-def _half_widths(bids: list[BidResult]) -> list[float]:
-    out = []
-    for b in bids:
-        out.append(b.estimate.half_width)
-        if b.bound is not None:
-            out.append(b.bound.estimate.half_width)
+def _group_widths(specs: list[BidSpec], results: dict[str, BidResult]) -> list[float]:
+    return [h for s in specs for h in _half_widths(results[s.id])]
+
+
+def _half_widths(b: BidResult) -> list[float]:
+    """The half-widths more deals can shrink (Estimate.sampling_half_width)."""
+    out = [b.estimate.sampling_half_width]
+    if b.bound is not None:
+        out.append(b.bound.estimate.sampling_half_width)
     return out
 
 
 def evaluate_bids(
-    specs: list[BidSpec], store: PositionStore, hand: list[int], seat: Seat, ruleset: RuleSet
+    specs: list[BidSpec],
+    store: PositionStore,
+    hand: list[int],
+    seat: Seat,
+    ruleset: RuleSet,
+    n: int | None = None,
+    memo: dict | None = None,
+    prune: bool = False,
 ) -> list[BidResult]:
-    """Figures for every spec on all deals of ``store`` (``seat`` is absolute, 0..3)."""
-    ctx = _Context(store, hand, seat, ruleset)
+    """Figures for every spec on the first ``n`` deals of ``store`` (all by default);
+    ``seat`` is absolute, 0..3. Returns the results in the order of ``specs``.
+
+    Adaptive sampling calls this after each step with the same ``memo`` (a dict kept for
+    the run) and ``prune=True``: a rik (trump, call) that can no longer be chosen - its
+    interval lies below the best one's - is then dropped and keeps the deals it had."""
+    n = store.n if n is None else n
+    ctx = _Context(store, hand, seat, ruleset, n, {} if memo is None else memo, prune)
     results: dict[str, BidResult] = {}
     rik = [s for s in specs if s.family == FAMILY_RIK]
     if rik:
@@ -230,17 +319,21 @@ def evaluate_bids(
 
 
 class _Context:
-    """The per-call view of the sample: deals, card owners, the declarer's seat."""
+    """The per-call view of the sample: its first ``n`` deals, card owners, the declarer."""
 
-    def __init__(self, store: PositionStore, hand: list[int], seat: Seat, ruleset: RuleSet):
+    def __init__(
+        self, store, hand: list[int], seat: Seat, ruleset, n: int, memo: dict, prune: bool
+    ):
         self.store = store
+        self.memo = memo
+        self.prune = prune
         self.hand = hand
         self.seat = seat
         self.me = 1 << seat
         self.ruleset = ruleset
-        self.n = store.n
-        self.all = np.arange(store.n)
-        self.owner = masks_to_owner(store.deals).astype(np.int64)
+        self.n = n
+        self.all = np.arange(n)
+        self.owner = masks_to_owner(store.deals[:n]).astype(np.int64)
 
     def partner_of(self, c: int) -> np.ndarray:
         """Per deal, the seat holding card ``c``."""
@@ -256,42 +349,64 @@ class _Context:
         singleton = (held & (held - 1)) == 0
         return np.where(singleton, -1, c).astype(np.int64)
 
+    def counted(self, strata: np.ndarray) -> np.ndarray:
+        """The deals whose exact counts the expected score uses: the first EXACT_PREFIX
+        deals and the first STRATUM_MIN deals of every stratum."""
+        out = self.all < EXACT_PREFIX
+        for h in np.unique(strata):
+            out[np.flatnonzero(strata == h)[:STRATUM_MIN]] = True
+        return out
+
 
 def _by_called(ctx: _Context, idx, trump, leader, decl, called, target, tag) -> np.ndarray:
-    """Side questions whose called card varies per deal: ``target`` (one int or one per
-    deal) tricks or more, or exact tricks for ``target=None``."""
-    if target is not None:
-        return ctx.store.at_least(idx, trump, leader, decl, called, target, tag)
-    out = np.zeros(idx.size, dtype=np.int8)
+    """``>=target`` answers (1/0, -1 given up) of side questions whose called card varies per
+    deal (``target`` one int or one per deal)."""
+    return ctx.store.at_least(idx, trump, leader, decl, called, target, tag)
+
+
+def _range_by_called(ctx: _Context, idx, trump, leader, decl, called, tag, solve=True):
+    """(lo, hi) trick ranges per deal in ``idx`` whose called card varies per deal: exact
+    counts (solved under the budget) when ``solve``, else what is known so far."""
+    lo = np.zeros(idx.size, dtype=np.int64)
+    hi = np.zeros(idx.size, dtype=np.int64)
     for value in np.unique(called):
         m = called == value
-        out[m] = ctx.store.tricks(idx[m], trump, leader, decl[m], int(value), tag)
-    return out
+        if solve:
+            a, b = ctx.store.trick_range(idx[m], trump, leader, decl[m], int(value), tag)
+        else:
+            a, b = ctx.store.known_range(idx[m], trump, leader, decl[m], int(value))
+        lo[m], hi[m] = a, b
+    return lo, hi
 
 
-def _hist(tricks: np.ndarray) -> list[int]:
-    return [int(x) for x in np.bincount(tricks.astype(np.int64), minlength=N_TRICKS)]
+def _hist(ctx: _Context, lo: np.ndarray, hi: np.ndarray) -> tuple[list[int], int]:
+    """Trick distribution over the first EXACT_PREFIX deals with an exact count (``lo`` and
+    ``hi`` per deal of the sample), and the number of deals it counts."""
+    sel = (ctx.all < EXACT_PREFIX) & (lo == hi)
+    counts = np.bincount(lo[sel].astype(np.int64), minlength=N_TRICKS)
+    return [int(x) for x in counts], int(sel.sum())
 
 
-def _expected(spec: BidSpec, tricks: np.ndarray) -> float:
+def _score(spec: BidSpec, strata, counted, lo, hi) -> tuple[float, tuple[float, float]]:
+    """Expected score and its 95 % interval from trick ranges on the counted deals."""
     scores = np.asarray(spec.scores, dtype=np.float64)
-    return float(scores[tricks.astype(np.int64)].mean()) if tricks.size else 0.0
+    low = np.where(counted, scores[np.clip(lo, 0, N_RANKS)], 0.0)
+    high = np.where(counted, scores[np.clip(hi, 0, N_RANKS)], 0.0)
+    point, a, b = stratified_mean(strata, counted, low, high)
+    return point, (a, b)
 
 
-def _figures(spec: BidSpec, tricks: np.ndarray | None, n: int, level: int, what: str):
-    """(made, expected score, trick histogram, notes) of a bid on ``n`` deals from its exact
-    ``tricks``, or - when ``tricks`` is None because its choice (``what``) never took ``level``
-    tricks on the sample and no counts were made - from the bound: every deal has at most
-    level - 1 tricks and the score never falls as the tricks rise, so scoring every deal at
-    level - 1 tricks bounds the mean from above (exactly, when the failed score is flat)."""
-    if tricks is not None:
-        return int((tricks >= spec.target).sum()), _expected(spec, tricks), _hist(tricks), []
-    bound = _expected(spec, np.full(n, level - 1, dtype=np.int64))
+def _never(spec: BidSpec, n: int, level: int, what: str):
+    """Figures of a bid whose choice (``what``) never took ``level`` tricks on the sample (no
+    counts made): every deal has at most level - 1 tricks and the score never falls as the
+    tricks rise, so scoring every deal at level - 1 bounds the mean from above (exactly when
+    the failed score is flat); the interval runs down to 0 tricks."""
+    bound = float(spec.scores[level - 1])
     note = (
         f"never {level}+ tricks with {what} on this sample: trick counts not computed, the "
         f"expected score is an upper bound (every deal scored as {level - 1} tricks)"
     )
-    return 0, bound, None, [note]
+    return bound, (float(spec.scores[0]), bound), [note]
 
 
 # --------------------------------------------------------------------------------- rik
@@ -299,13 +414,25 @@ def _figures(spec: BidSpec, tricks: np.ndarray | None, n: int, level: int, what:
 
 def _evaluate_rik(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]:
     leader = specs[0].leader
-    made: dict[tuple[int, int], int] = {}
+    # adaptive sampling drops a (trump, call) that can no longer be the choice: it keeps the
+    # deals it had (ctx.memo[key_]: pair -> deals)
+    key_ = "dropped " + " ".join(s.id for s in specs)
+    dropped: dict[tuple[int, int], int] = ctx.memo.setdefault(key_, {})
+    answers: dict[tuple[int, int], np.ndarray] = {}
     setup: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]] = {}
-    for trump in range(4):
+    for trump in sorted({t for s in specs for t in s.strains}):
         calls = called_card(ctx.ruleset, ctx.hand, trump)
         for c in calls:
             partner = ctx.partner_of(c)
             setup[(trump, c)] = (ctx.me | (1 << partner), ctx.effective_called(c, partner))
+        for c in [c for c in calls if (trump, c) in dropped]:
+            # answered before: read from the store, nothing is solved
+            k = dropped[(trump, c)]
+            decl, called = setup[(trump, c)]
+            answers[(trump, c)] = ctx.store.at_least(
+                ctx.all[:k], trump, leader, decl[:k], called[:k], RIK_TARGET, TAG_RIK
+            )
+        calls = [c for c in calls if (trump, c) not in dropped]
         if not calls:
             continue
         # every call of this trump in one question: the store groups a deal's calls that
@@ -315,33 +442,63 @@ def _evaluate_rik(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]:
         called = np.concatenate([setup[(trump, c)][1] for c in calls])
         ok = ctx.store.at_least(idx, trump, leader, decl, called, RIK_TARGET, TAG_RIK)
         for k, c in enumerate(calls):
-            made[(trump, c)] = int(ok[k * ctx.n : (k + 1) * ctx.n].sum())
+            answers[(trump, c)] = ok[k * ctx.n : (k + 1) * ctx.n]
+    est = {k: Estimate(int((v == 1).sum()), v.size, int((v < 0).sum())) for k, v in answers.items()}
+    made = {k: e.made for k, e in est.items()}
+    unknown = {k: e.unknown for k, e in est.items()}
+
+    def key(k):
+        return (est[k].p_low, trump_preference(ctx.hand, k[0]), call_preference(ctx.hand, *k))
+
+    if ctx.prune:
+        # a pair whose interval lies wholly below the best's, for every bid it could be the
+        # choice of, takes no more deals
+        keep = set()
+        for spec in specs:
+            cands = sorted((k for k in answers if k[0] in spec.strains), key=key, reverse=True)
+            if cands:
+                floor = est[cands[0]].interval[0]
+                keep.update(k for k in cands if est[k].interval[1] >= floor)
+        for k in answers:
+            if k not in keep and k not in dropped:
+                dropped[k] = answers[k].size
 
     out = {}
     for spec in specs:
         cands = [k for k in made if k[0] in spec.strains]
-
-        def key(k, _made=made):
-            return (_made[k], trump_preference(ctx.hand, k[0]), call_preference(ctx.hand, *k))
-
-        ranked = sorted(cands, key=key, reverse=True)
+        # the choice is among the pairs still sampled (all of them with a fixed sample)
+        ranked = sorted(cands, key=lambda k: (k not in dropped, *key(k)), reverse=True)
         trump, c = ranked[0]
         decl, called = setup[(trump, c)]
-        alternatives = [Alternative(k[0], k[1], Estimate(made[k], ctx.n)) for k in ranked[1:]]
-        tricks = None
-        if made[(trump, c)] > 0 or spec.target < RIK_TARGET:
-            # else the rik fails on every deal (known from the >=8 answers): no trick counts
-            tricks = _by_called(ctx, ctx.all, trump, leader, decl, called, None, TAG_RIK)
-        n_made, expected, hist, notes = _figures(
-            spec, tricks, ctx.n, RIK_TARGET, f"{format_strain(trump, 'en')} trump"
-        )
+        ok = answers[(trump, c)]
+        alternatives = [Alternative(k[0], k[1], est[k]) for k in ranked[1:]]
+        notes: list[str] = []
+        hist, hist_deals = None, 0
+        if made[(trump, c)] == 0 and unknown[(trump, c)] == 0 and spec.target >= RIK_TARGET:
+            # the rik fails on every deal (known from the >=8 answers): no trick counts
+            expected, ci, notes = _never(
+                spec, ctx.n, RIK_TARGET, f"{format_strain(trump, 'en')} trump"
+            )
+        else:
+            counted = ctx.counted(ok)
+            lo, hi = _range_by_called(ctx, ctx.all, trump, leader, decl, called, TAG_RIK, False)
+            # a deal whose >=8 question was given up would give up its count too: its
+            # known bounds stand for it
+            m = counted & (ok >= 0)
+            lo[m], hi[m] = _range_by_called(
+                ctx, ctx.all[m], trump, leader, decl[m], called[m], TAG_RIK
+            )
+            expected, ci = _score(spec, ok, counted, lo, hi)
+            hist, hist_deals = _hist(ctx, lo, hi)
         out[spec.id] = BidResult(
             spec=spec,
             trump=trump,
             called=c,
-            estimate=Estimate(n_made, ctx.n),
+            estimate=est[(trump, c)],
             expected_score=expected,
+            expected_score_ci=ci,
             tricks_hist=hist,
+            tricks_hist_deals=hist_deals,
             alternatives=alternatives,
             notes=notes,
             score_is_bound=hist is None,
@@ -356,14 +513,21 @@ def _evaluate_alone(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]
     leader = specs[0].leader
     gate = min(s.target for s in specs)
     strains = sorted({t for s in specs for t in s.strains})
-    partial: dict[int, np.ndarray] = {}  # exact tricks where >= gate, else -1
+    gate_ok: dict[int, np.ndarray] = {}
+    ranges: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     for strain in strains:
-        passed = ctx.store.at_least(ctx.all, strain, leader, ctx.me, -1, gate, TAG_ALONE) == 1
-        t = np.full(ctx.n, -1, dtype=np.int64)
+        ok = ctx.store.at_least(ctx.all, strain, leader, ctx.me, -1, gate, TAG_ALONE)
+        passed = ok == 1
         if passed.any():
-            t[passed] = ctx.store.tricks(ctx.all[passed], strain, leader, ctx.me, -1, TAG_ALONE)
-        partial[strain] = t
-    at_least = {s: [int((partial[s] >= k).sum()) for k in range(N_TRICKS)] for s in strains}
+            # the counts of the deals that pass say every level's answer at once
+            ctx.store.trick_range(ctx.all[passed], strain, leader, ctx.me, -1, TAG_ALONE)
+        gate_ok[strain] = ok
+        ranges[strain] = ctx.store.known_range(ctx.all, strain, leader, ctx.me, -1)
+    at_least = {s: [int((ranges[s][0] >= k).sum()) for k in range(N_TRICKS)] for s in strains}
+    maybe = {
+        s: [int(((ranges[s][0] < k) & (ranges[s][1] >= k)).sum()) for k in range(N_TRICKS)]
+        for s in strains
+    }
 
     def key(strain: int, level: int) -> tuple:
         counts = at_least[strain]
@@ -375,38 +539,46 @@ def _evaluate_alone(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]
     for spec in specs:
         ranked = sorted(spec.strains, key=lambda s, _n=spec.target: key(s, _n), reverse=True)
         chosen[spec.id] = ranked
-    counted = {ranked[0] for ranked in chosen.values()}
-    # A strain that never reaches the lowest alone level gets no trick counts: its bids fail
-    # on every deal (known from the >=gate answers), and the exact count of a lone declarer
-    # far below it can take the solver minutes per deal (every defence must be refuted).
-    full = {
-        s: ctx.store.tricks(ctx.all, s, leader, ctx.me, -1, TAG_ALONE).astype(np.int64)
-        for s in sorted(counted)
-        if at_least[s][gate] > 0
-    }
-    never = [s for s in strains if s not in counted and at_least[s][gate] == 0]
+    never = [s for s in strains if at_least[s][gate] == 0 and maybe[s][gate] == 0]
+    counted: dict[int, np.ndarray] = {}
+    for strain in sorted({r[0] for r in chosen.values()} - set(never)):
+        # undertricks only on the counted deals (the passing ones are counted already)
+        c = ctx.counted(gate_ok[strain]) | (gate_ok[strain] == 1)
+        solve = c & (gate_ok[strain] >= 0)  # a given-up question keeps its known bounds
+        ctx.store.trick_range(ctx.all[solve], strain, leader, ctx.me, -1, TAG_ALONE)
+        ranges[strain] = ctx.store.known_range(ctx.all, strain, leader, ctx.me, -1)
+        counted[strain] = c
     out = {}
     for spec in specs:
         ranked = chosen[spec.id]
         strain = ranked[0]
         notes = []
-        skipped = [s for s in never if s in spec.strains]
+        skipped = [s for s in never if s in spec.strains and s != strain]
         if skipped:
             names = " ".join(format_strain(s, "en") for s in skipped)
             notes.append(f"never {gate}+ tricks on this sample, not counted: {names}")
-        made, expected, hist, bound_notes = _figures(
-            spec, full.get(strain), ctx.n, gate, format_strain(strain, "en")
-        )
-        notes += bound_notes
+        hist, hist_deals = None, 0
+        if strain in never:
+            expected, ci, more = _never(spec, ctx.n, gate, format_strain(strain, "en"))
+            notes += more
+        else:
+            lo, hi = ranges[strain]
+            expected, ci = _score(spec, gate_ok[strain], counted[strain], lo, hi)
+            hist, hist_deals = _hist(ctx, lo, hi)
         out[spec.id] = BidResult(
             spec=spec,
             trump=strain,
             called=None,
-            estimate=Estimate(made, ctx.n),
+            estimate=Estimate(at_least[strain][spec.target], ctx.n, maybe[strain][spec.target]),
             expected_score=expected,
+            expected_score_ci=ci,
             tricks_hist=hist,
+            tricks_hist_deals=hist_deals,
             alternatives=[
-                Alternative(s, None, Estimate(at_least[s][spec.target], ctx.n)) for s in ranked[1:]
+                Alternative(
+                    s, None, Estimate(at_least[s][spec.target], ctx.n, maybe[s][spec.target])
+                )
+                for s in ranked[1:]
             ],
             notes=notes,
             score_is_bound=hist is None,
@@ -422,15 +594,21 @@ def _evaluate_null(ctx: _Context, spec: BidSpec) -> BidResult:
 
     goal = GOAL_MISERE if spec.contract.is_misere else GOAL_PIEK
     ok = ctx.store.null_goal(ctx.all, goal, spec.leader, ctx.me, TAG_NULL)
-    made = int(ok.sum())
-    p = made / ctx.n if ctx.n else 0.0
-    expected = p * spec.made_score() + (1 - p) * spec.failed_score()
+    est = Estimate(int((ok == 1).sum()), ctx.n, int((ok < 0).sum()))
+    win, lose = spec.made_score(), spec.failed_score()
+
+    def score(p: float) -> float:
+        return float(p * win + (1 - p) * lose)
+
+    # the score is linear in the make-probability, so its interval is that of P(make)
+    low, high = est.interval
     return BidResult(
         spec=spec,
         trump=None,
         called=None,
-        estimate=Estimate(made, ctx.n),
-        expected_score=float(expected),
+        estimate=est,
+        expected_score=score(est.p),
+        expected_score_ci=(score(low), score(high)),
         tricks_hist=None,
     )
 
@@ -445,7 +623,7 @@ def _evaluate_malheur(ctx: _Context, spec: BidSpec) -> BidResult:
     for pc in malheur_partner_cards(ctx.hand):
         partner = ctx.partner_of(pc)
         choices = malheur_trump_choices(rs, pc)
-        trump = malheur_partner_trump(ctx.store.deals, partner, ctx.hand, choices)
+        trump = malheur_partner_trump(ctx.store.deals[: ctx.n], partner, ctx.hand, choices)
         decl = ctx.me | (1 << partner)
         called = ctx.effective_called(pc, partner) if must_play else np.full(ctx.n, -1)
         ok = np.zeros(ctx.n, dtype=np.int8)
@@ -455,33 +633,76 @@ def _evaluate_malheur(ctx: _Context, spec: BidSpec) -> BidResult:
                 ok[m] = _by_called(
                     ctx, ctx.all[m], s, spec.leader, decl[m], called[m], spec.target, TAG_MALHEUR
                 )
-        options[pc] = (int(ok.sum()), partner, choices, trump, decl, called)
+        options[pc] = (int((ok == 1).sum()), partner, choices, trump, decl, called, ok)
     # The first partner card (♠ ♥ ♦ ♣ order) wins exact ties: max() keeps the first maximum.
     pc = max(options, key=lambda k: options[k][0])
-    _, partner, choices, trump, decl, called = options[pc]
-    tricks = np.zeros(ctx.n, dtype=np.int64)
+    _, partner, choices, trump, decl, called, ok = options[pc]
+    counted = ctx.counted(ok)
+    lo = np.zeros(ctx.n, dtype=np.int64)
+    hi = np.zeros(ctx.n, dtype=np.int64)
     for s in choices:
         m = trump == s
         if m.any():
-            tricks[m] = _by_called(
-                ctx, ctx.all[m], s, spec.leader, decl[m], called[m], None, TAG_MALHEUR
+            lo[m], hi[m] = _range_by_called(
+                ctx, ctx.all[m], s, spec.leader, decl[m], called[m], TAG_MALHEUR, False
             )
-    # The double-dummy best trump: raise each deal's best count while another suit reaches
-    # one trick more (exact: the maximum over the suits, found with yes/no questions).
-    best = tricks.copy()
+        m &= counted & (ok >= 0)
+        if m.any():
+            lo[m], hi[m] = _range_by_called(
+                ctx, ctx.all[m], s, spec.leader, decl[m], called[m], TAG_MALHEUR
+            )
+    expected, ci = _score(spec, ok, counted, lo, hi)
+    hist, hist_deals = _hist(ctx, lo, hi)
+    # The double-dummy best trump: on every deal whether some suit makes (>=target in each),
+    # and on the counted deals the best count (raised while another suit reaches one trick
+    # more: the maximum over the suits, found with yes/no questions).
+    any_ok = ok.copy()
     for s in choices:
-        active = (trump != s) & (best < N_RANKS)
+        other = (trump != s) & (any_ok != 1)
+        if other.any():
+            got = _by_called(
+                ctx,
+                ctx.all[other],
+                s,
+                spec.leader,
+                decl[other],
+                called[other],
+                spec.target,
+                TAG_MALHEUR,
+            )
+            any_ok[other] = np.where(got == 1, 1, np.where(got < 0, -1, any_ok[other]))
+    best_lo, best_hi = lo.copy(), hi.copy()
+    for s in choices:
+        active = counted & (trump != s) & (best_lo < N_RANKS)
         while active.any():
             i = ctx.all[active]
             more = _by_called(
-                ctx, i, s, spec.leader, decl[active], called[active], best[active] + 1, TAG_MALHEUR
+                ctx,
+                i,
+                s,
+                spec.leader,
+                decl[active],
+                called[active],
+                best_lo[active] + 1,
+                TAG_MALHEUR,
             )
             grown = i[more == 1]
-            best[grown] += 1
+            best_lo[grown] += 1
+            lost = i[more < 0]
+            if lost.size:
+                _, h = _range_by_called(
+                    ctx, lost, s, spec.leader, decl[lost], called[lost], TAG_MALHEUR, False
+                )
+                best_hi[lost] = np.maximum(best_hi[lost], h)
             active = np.zeros(ctx.n, dtype=bool)
-            active[grown] = best[grown] < N_RANKS
+            active[grown] = best_lo[grown] < N_RANKS
+    best_hi = np.maximum(best_hi, best_lo)
+    b_expected, b_ci = _score(spec, any_ok, counted, best_lo, best_hi)
+    b_hist, _ = _hist(ctx, best_lo, best_hi)
     alternatives = [
-        Alternative(None, k, Estimate(options[k][0], ctx.n)) for k in options if k != pc
+        Alternative(None, k, Estimate(options[k][0], ctx.n, int((options[k][6] < 0).sum())))
+        for k in options
+        if k != pc
     ]
     trump_counts = {format_strain(s, "en"): int((trump == s).sum()) for s in choices}
     notes = [
@@ -494,14 +715,17 @@ def _evaluate_malheur(ctx: _Context, spec: BidSpec) -> BidResult:
         spec=spec,
         trump=None,
         called=pc,
-        estimate=Estimate(int((tricks >= spec.target).sum()), ctx.n),
-        expected_score=_expected(spec, tricks),
-        tricks_hist=_hist(tricks),
+        estimate=Estimate(int((ok == 1).sum()), ctx.n, int((ok < 0).sum())),
+        expected_score=expected,
+        expected_score_ci=ci,
+        tricks_hist=hist,
+        tricks_hist_deals=hist_deals,
         alternatives=alternatives,
         notes=notes,
         bound=Bound(
-            estimate=Estimate(int((best >= spec.target).sum()), ctx.n),
-            expected_score=_expected(spec, best),
-            tricks_hist=_hist(best),
+            estimate=Estimate(int((any_ok == 1).sum()), ctx.n, int((any_ok < 0).sum())),
+            expected_score=b_expected,
+            tricks_hist=b_hist,
+            expected_score_ci=b_ci,
         ),
     )

@@ -8,6 +8,22 @@
   bidder); pessimistic as well (the defenders do not see each other's cards at the table);
 * ``open_misere_praatje`` — all hands open, the defenders confer: double-dummy is exact.
 
+**Sample size.** By default the sample is adaptive (:class:`~analyser.analysis.adaptive.
+SamplePlan`): deals are added in steps until the 95 % half-width of each of the three
+make-probabilities is at most the precision (default 0.05), at most ``max_deals``; with
+``deals`` the sample is that fixed size. All three forms use the same deals. The half-width
+that stops sampling is the sampling error of the ends of the range the node budget leaves
+(:func:`sampling_half_width`), not the width of that range, which more deals do not shrink.
+Deal ``i`` depends only on the seed and ``i``, so a larger sample extends a smaller one and
+the same arguments give the same figures.
+
+**Node budget.** Every search, the failure analysis's included, runs under a node budget
+(:data:`~analyser.analysis.positions.NODE_BUDGET` per search). A deal whose misère position
+was given up at the budget is neither made nor failed: the make-probability becomes a range
+(``Estimate.unknown``; the interval is widened over it) and so does the expected score. A
+failing deal whose forced-card line needs a position that was given up is *unexplained
+(budget)*; it is counted apart from the solver-inconsistency count ``unexplained``.
+
 **Why it fails.** On every sampled deal where the closed misère fails, the *forced card* is the
 card with which the declarer wins his first trick along this principal line, built one trick
 at a time from trick 1:
@@ -28,17 +44,32 @@ telling them which continuations still beat the contract; the forced card names 
 rank) where the hand is caught. Beside it :func:`hole_test` gives the book's worst-case test
 (G-MIS-02): ``δ(y) = #(outstanding cards of s below y) − #(own cards of s below y)``, a hole
 where ``δ ≥ 1``; a suit without holes is safe whatever the distribution.
+
+*How the line is found* (the result is exactly the minimax above). Whether the defenders can
+force the declarer to win the current trick is a question about that trick alone, answered
+without the solver; when they can, the trick is "now" and its line follows. Otherwise the
+trick's play tree is searched by alpha-beta, its leaves judged lazily in the same lowest-card
+order (a defender's node stops at the first "later", since "now" is out of reach there, a
+declarer's node at the first "escape"), so the principal line is unchanged while a trick needs
+a handful of solver calls instead of one per way to play it. One generator per deal asks for
+the positions it needs; :func:`forced_cards` solves the questions of up to :data:`WINDOW`
+deals at a time in one batch (all cores) per round and keeps every answer. Only the first
+:data:`EXPLAIN_MAX` failing deals in sample order are explained (``explain``); the shares of
+the forced cards are shares of the deals explained.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyser.analysis.positions import PositionStore
+from analyser.analysis.adaptive import MAX_DEALS, TARGET_HALF_WIDTH, SamplePlan
+from analyser.analysis.positions import NODE_BUDGET, PositionStore
 from analyser.analysis.results import Estimate
+from analyser.analysis.stats import wilson_half_width
 from analyser.cards import (
     N_SEATS,
     N_SUITS,
@@ -50,6 +81,7 @@ from analyser.cards import (
     suit_of,
 )
 from analyser.errors import RikkenError
+from analyser.progress import Progress
 from analyser.rules import (
     MISERE,
     OPEN_MISERE,
@@ -63,6 +95,21 @@ from analyser.seats import FOREHAND, Place, Seat, seat_of
 
 NOW, LATER, ESCAPE = 0, 1, 2  # outcomes of a trick, in the declarer's order of preference
 TAG = "misere"
+FORMS = (MISERE, OPEN_MISERE, OPEN_MISERE_PRAATJE)
+
+UNEXPLAINED = -1
+"""Forced card of a deal whose line escaped (the deal did not fail: a solver inconsistency)."""
+BUDGET = -2
+"""Forced card of a deal whose line needs a position given up at the node budget."""
+
+# The failure analysis explains at most this many failing deals, the first in sample order.
+# Measured on the hand of issue 27 (♠B62 ♥9742 ♦853 ♣642, seat 2, failing on every deal, forced
+# tricks mostly at trick 11-13): about 0.1 s per deal on two cores, so 100 deals take some 10 s;
+# a share estimated on 100 deals is within ±0.1 (95 %).
+EXPLAIN_MAX = 100
+# Deals whose failure analysis runs side by side: each round solves at most one position per
+# deal in one batch, so the width keeps the cores busy while the progress line moves steadily.
+WINDOW = 48
 
 
 @dataclass(frozen=True)
@@ -94,19 +141,47 @@ class MisereAnalysis:
     seed: int
     n_deals: int
     estimates: dict[str, Estimate]
-    """Contract id (``misere``, ``open_misere``, ``open_misere_praatje``) → make-estimate."""
+    """Contract id (``misere``, ``open_misere``, ``open_misere_praatje``) → make-estimate
+    (``unknown``: deals whose position was given up at the node budget)."""
     leaders: dict[str, Seat]
     """Contract id → the seat 0..3 leading to trick 1."""
     expected: dict[str, float]
+    """Contract id → expected score of the declarer at the estimate's ``p`` (the middle of
+    its range when deals were given up)."""
     forced: dict[int, int]
-    """Forced card → number of failing deals (closed misère)."""
+    """Forced card → number of explained failing deals (closed misère)."""
     forced_trick: dict[int, int]
-    """Trick number (1..13) of the forced trick → number of failing deals."""
+    """Trick number (1..13) of the forced trick → number of explained failing deals."""
     failures: int
+    """Deals on which the closed misère fails (given-up deals not included)."""
     unexplained: int = 0
     """Failing deals whose line ended in an escape (would mean a solver inconsistency)."""
+    unexplained_budget: int = 0
+    """Failing deals whose line needs a position given up at the node budget."""
+    analysed: int = 0
+    """Failing deals the failure analysis ran on: the first ``explain_limit`` in sample order."""
+    explain_limit: int = EXPLAIN_MAX
+    expected_range: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Contract id → expected score from ``p_low`` to ``p_high`` (equal ends: nothing given
+    up)."""
+    expected_ci: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Contract id → expected score over the estimate's 95 % interval (which is widened over
+    the given-up deals): the range and the sampling uncertainty together."""
     holes: list[SuitHoles] = field(default_factory=list)
+    plan: SamplePlan = field(default_factory=SamplePlan)
+    stop_reason: str = ""
+    node_budget: int = NODE_BUDGET
+    given_up: dict[str, int] = field(default_factory=dict)
+    """Positions given up at the node budget: ``make`` (the make-probabilities) and
+    ``explain`` (the failure analysis)."""
+    positions: dict[str, int] = field(default_factory=dict)
+    """Positions solved: ``make`` and ``explain``."""
     seconds: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def explained(self) -> int:
+        """Failing deals with a forced card (the denominator of the shares)."""
+        return self.analysed - self.unexplained - self.unexplained_budget
 
 
 def hole_test(hand: list[int]) -> list[SuitHoles]:
@@ -125,57 +200,137 @@ def hole_test(hand: list[int]) -> list[SuitHoles]:
     return out
 
 
+class _DealProgress:
+    """Turns the store's per-position progress into deals sampled (``per_deal`` positions
+    make one deal) on a :class:`~analyser.progress.Progress`."""
+
+    def __init__(self, progress: Progress, per_deal: int):
+        self.progress = progress
+        self.per_deal = max(per_deal, 1)
+        self.base = 0  # deals done before the current step
+        self.positions = 0  # positions solved in the current step
+
+    def new_step(self, deals_done: int) -> None:
+        self.base, self.positions = deals_done, 0
+
+    def set_total(self, total: int) -> None:
+        """Ignored: the total is counted in deals by the caller."""
+
+    def advance(self, k: int = 1) -> None:
+        self.positions += k
+        done = self.base + self.positions // self.per_deal
+        if done > self.progress.done:
+            self.progress.advance(done - self.progress.done)
+
+
+def _expected(ruleset: RuleSet, contract, p: float) -> float:
+    return p * declarer_score(ruleset, contract, 0) + (1 - p) * declarer_score(ruleset, contract, 1)
+
+
 def analyse_misere(
     hand: list[int],
     seat: Place,
     ruleset: RuleSet,
-    deals: int = 1000,
+    deals: int | None = None,
     seed: int = 1,
     threads: int | None = None,
+    *,
+    precision: float | None = None,
+    max_deals: int | None = None,
+    explain: int = EXPLAIN_MAX,
+    max_nodes: int = NODE_BUDGET,
+    quiet: bool = True,
 ) -> MisereAnalysis:
     """Make-probabilities of the misère forms and the forced cards of the failing deals, for
-    ``hand`` at ``seat`` (1..4 relative to the dealer)."""
+    ``hand`` at ``seat`` (1..4 relative to the dealer).
+
+    ``deals`` alone is a fixed sample size; without it the sample is adaptive: deals are added
+    until every make-probability's 95 % half-width is at most ``precision`` (default
+    :data:`~analyser.analysis.adaptive.TARGET_HALF_WIDTH`), at most ``max_deals`` (default
+    :data:`~analyser.analysis.adaptive.MAX_DEALS`; ``deals`` with ``precision``: at most
+    ``deals``), as ``rikken analyse`` does. ``explain`` is the most failing deals the
+    failure analysis runs on (the first in sample order; 0 = none). ``max_nodes`` is the
+    node budget per search (0 = none), for the make-probabilities and the failure analysis
+    alike. ``quiet`` hides the progress line (shown on a terminal only)."""
     from analyser.sampler import sample_deals
     from analyser.solver import GOAL_MISERE
 
-    if deals < 1:
-        raise RikkenError(f"the number of deals must be at least 1, got {deals}")
+    plan = sample_plan(deals, precision, max_deals)
+    if explain < 0:
+        raise RikkenError(f"--explain must be 0 or more, got {explain}")
+    if max_nodes < 0:
+        raise RikkenError(f"the node budget must be 0 (none) or positive, got {max_nodes}")
     me = seat_of(seat)
     known: list[list[int]] = [[], [], [], []]
     known[me] = list(hand)
-    t0 = time.perf_counter()
-    store = PositionStore(
-        sample_deals(known, deals, seed),
-        discard_ok=ruleset.called_card_may_be_discarded,
-        threads=threads,
-    )
-    idx = np.arange(store.n)
-    estimates, leaders, expected, made = {}, {}, {}, {}
-    for contract in (MISERE, OPEN_MISERE, OPEN_MISERE_PRAATJE):
+    leaders: dict[str, Seat] = {}
+    for contract in FORMS:
         contract_terms(ruleset, contract)  # raises if the rule set lacks it
-        leader = first_leader(ruleset, contract, (me,), FOREHAND)
-        ok = store.null_goal(idx, GOAL_MISERE, leader, 1 << me, TAG)
-        k = int(ok.sum())
-        made[contract.id] = ok
-        estimates[contract.id] = Estimate(k, store.n)
-        leaders[contract.id] = leader
-        p = k / store.n
-        expected[contract.id] = p * declarer_score(ruleset, contract, 0) + (1 - p) * declarer_score(
-            ruleset, contract, 1
+        leaders[contract.id] = first_leader(ruleset, contract, (me,), FOREHAND)
+    t0 = time.perf_counter()
+    with Progress(plan.first(), "misère: sampling deals", quiet=quiet) as progress:
+        feed = _DealProgress(progress, len(set(leaders.values())))
+        store = PositionStore(
+            np.zeros((0, 4), np.int64),
+            discard_ok=ruleset.called_card_may_be_discarded,
+            threads=threads,
+            progress=feed,
+            max_nodes=max_nodes,
         )
+        size = plan.first()
+        while True:
+            feed.new_step(store.n)
+            store.extend(sample_deals(known, size - store.n, seed, start=store.n))
+            idx = np.arange(store.n)
+            made = {
+                cid: store.null_goal(idx, GOAL_MISERE, leader, 1 << me, TAG)
+                for cid, leader in leaders.items()
+            }
+            estimates = {
+                cid: Estimate(int((ok == 1).sum()), store.n, int((ok < 0).sum()))
+                for cid, ok in made.items()
+            }
+            widths = [sampling_half_width(e) for e in estimates.values()]
+            if plan.settled(widths, store.n):
+                break
+            size = plan.next_size(store.n)
+            # the time left is estimated for the end of each range nearest 1/2 (the worst)
+            need = max(
+                plan.deals_needed(min(max(0.5, e.p_low), e.p_high)) for e in estimates.values()
+            )
+            progress.set_total(max(size, need))
+    stop = _stop_reason(plan, store.n, max(widths))
     solve_seconds = time.perf_counter() - t0
+
+    expected, expected_range, expected_ci = {}, {}, {}
+    for contract in FORMS:
+        e = estimates[contract.id]
+        expected[contract.id] = _expected(ruleset, contract, e.p)
+        lo, hi = sorted(_expected(ruleset, contract, x) for x in (e.p_low, e.p_high))
+        expected_range[contract.id] = (lo, hi)
+        lo, hi = sorted(_expected(ruleset, contract, x) for x in e.interval)
+        expected_ci[contract.id] = (lo, hi)
+
     failing = np.flatnonzero(made[MISERE.id] == 0)
+    chosen = failing[:explain]
     t1 = time.perf_counter()
-    cards, tricks = forced_cards(store.deals[failing], leaders[MISERE.id], me, threads=threads)
+    stats: dict[str, int] = {}
+    with Progress(chosen.size, "misère: explaining failing deals", quiet=quiet) as progress:
+        cards, tricks = forced_cards(
+            store.deals[chosen],
+            leaders[MISERE.id],
+            me,
+            threads=threads,
+            max_nodes=max_nodes,
+            on_deal=progress.advance,
+            stats=stats,
+        )
     forced: dict[int, int] = {}
     forced_trick: dict[int, int] = {}
-    unexplained = 0
     for c, t in zip(cards, tricks, strict=True):
-        if c < 0:
-            unexplained += 1
-            continue
-        forced[int(c)] = forced.get(int(c), 0) + 1
-        forced_trick[int(t)] = forced_trick.get(int(t), 0) + 1
+        if c >= 0:
+            forced[int(c)] = forced.get(int(c), 0) + 1
+            forced_trick[int(t)] = forced_trick.get(int(t), 0) + 1
     return MisereAnalysis(
         hand=sorted(hand),
         seat=seat,
@@ -185,12 +340,61 @@ def analyse_misere(
         estimates=estimates,
         leaders=leaders,
         expected=expected,
+        expected_range=expected_range,
+        expected_ci=expected_ci,
         forced=dict(sorted(forced.items())),
         forced_trick=dict(sorted(forced_trick.items())),
         failures=int(failing.size),
-        unexplained=unexplained,
+        unexplained=int((cards == UNEXPLAINED).sum()),
+        unexplained_budget=int((cards == BUDGET).sum()),
+        analysed=int(chosen.size),
+        explain_limit=explain,
         holes=hole_test(list(hand)),
+        plan=plan,
+        stop_reason=stop,
+        node_budget=max_nodes,
+        given_up={"make": int(store.given_up[TAG]), "explain": stats.get("given_up", 0)},
+        positions={"make": int(store.solved[TAG]), "explain": stats.get("positions", 0)},
         seconds={"solve": solve_seconds, "explain": time.perf_counter() - t1},
+    )
+
+
+def sampling_half_width(e: Estimate) -> float:
+    """The 95 % half-width that more deals can shrink: the larger Wilson half-width of the
+    two ends of the estimate's range (none / all of the given-up deals made). The stopping
+    rule of adaptive sampling: the range the given-up deals add stays the same share of any
+    sample, so counting it (``Estimate.half_width``) would sample to the maximum in vain
+    whenever more than a few per cent of the deals are given up."""
+    return max(wilson_half_width(e.made, e.n), wilson_half_width(e.made + e.unknown, e.n))
+
+
+def sample_plan(deals: int | None, precision: float | None, max_deals: int | None) -> SamplePlan:
+    """The sampling plan of the options: ``deals`` alone is a fixed sample; otherwise
+    adaptive with ``precision`` and at most ``max_deals`` (or ``deals``) deals."""
+    if deals is not None and deals < 1:
+        raise RikkenError(f"the number of deals must be at least 1, got {deals}")
+    if deals is not None and precision is None and max_deals is None:
+        return SamplePlan(deals=deals)
+    if deals is not None and max_deals is not None:
+        raise RikkenError("--deals and --max-deals do not go together: --deals N is a fixed sample")
+    return SamplePlan(
+        precision=TARGET_HALF_WIDTH if precision is None else precision,
+        max_deals=max_deals if max_deals is not None else deals if deals is not None else MAX_DEALS,
+    )
+
+
+def _stop_reason(plan: SamplePlan, n: int, widest: float) -> str:
+    """Why the sample has ``n`` deals (``widest``: the largest 95 % half-width)."""
+    if not plan.adaptive:
+        return f"fixed sample of {n} deals (--deals)"
+    if widest <= plan.precision:
+        return (
+            f"precision reached after {n} deals: every 95% half-width (sampling error) <= "
+            f"{plan.precision:g} (widest {widest:.4f})"
+        )
+    return (
+        f"maximum of {plan.max_deals} deals reached; widest 95% half-width (sampling error) "
+        f"{widest:.4f} > {plan.precision:g}"
     )
 
 
@@ -228,23 +432,6 @@ def _choices(hands: list[int], seat: int, led: int | None) -> list[int]:
     return out
 
 
-def _trick_lines(hands: list[int], leader: int) -> list[tuple[int, ...]]:
-    """Every way (up to equivalent cards) to play one trick from ``leader``, cards in play order."""
-    lines: list[tuple[int, ...]] = []
-
-    def rec(pos: int, played: tuple[int, ...]) -> None:
-        if pos == N_SEATS:
-            lines.append(played)
-            return
-        seat = (leader + pos) % N_SEATS
-        led = suit_of(played[0]) if played else None
-        for c in _choices(hands, seat, led):
-            rec(pos + 1, played + (c,))
-
-    rec(0, ())
-    return lines
-
-
 def _winner(played: tuple[int, ...], leader: int) -> int:
     """Seat winning a no-trump trick: the highest card of the led suit."""
     led = suit_of(played[0])
@@ -266,86 +453,202 @@ def _after(hands: list[int], played: tuple[int, ...]) -> list[int]:
     return out
 
 
-def _minimax(lines, values, leader: int, me: int) -> tuple[int, tuple[int, ...]]:
-    """The trick's value and principal line: the declarer maximises, the defenders minimise;
-    ties go to the lowest card (``lines`` are generated lowest first, so the first best)."""
-    tree: dict = {}
-    for line, v in zip(lines, values, strict=True):
-        node = tree
-        for c in line[:-1]:
-            node = node.setdefault(c, {})
-        node[line[-1]] = v
+Position = tuple[tuple[int, int, int, int], int]
+"""A position to judge: the four hand masks and the seat on lead."""
+Line = tuple[int, ...]
 
-    def rec(node, pos: int) -> tuple[int, tuple[int, ...]]:
-        seat = (leader + pos) % N_SEATS
-        best: tuple[int, tuple[int, ...]] | None = None
-        for c, child in node.items():
-            v, rest = (child, ()) if pos == N_SEATS - 1 else rec(child, pos + 1)
-            if best is None or (v > best[0] if seat == me else v < best[0]):
+
+class _GivenUp(Exception):
+    """A position the line needs was given up at the node budget."""
+
+
+class _Trick:
+    """The play tree of one trick from ``leader`` (cards in play order), searched for the
+    minimax of the module docstring: the declarer ``me`` maximises the outcome, the defenders
+    minimise it, each preferring his lowest card on a tie."""
+
+    def __init__(self, hands: list[int], leader: int, me: int):
+        self.hands = hands
+        self.leader = leader
+        self.me = me
+        self.seats = [(leader + i) % N_SEATS for i in range(N_SEATS)]
+        self._choices: dict[tuple[int, int | None], list[int]] = {}
+        self._now: dict[Line, bool] = {}
+
+    def choices(self, played: Line) -> list[int]:
+        """The cards of the next player (the lowest of each equivalent run), lowest first."""
+        pos = len(played)
+        led = suit_of(played[0]) if played else None
+        key = (pos, led)
+        if key not in self._choices:
+            self._choices[key] = _choices(self.hands, self.seats[pos], led)
+        return self._choices[key]
+
+    def forces_now(self, played: Line) -> bool:
+        """The defenders can make the declarer win this trick from here (no solver needed:
+        it is a question about this trick alone)."""
+        if played in self._now:
+            return self._now[played]
+        if len(played) == N_SEATS:
+            value = _winner(played, self.leader) == self.me
+        elif self.seats[len(played)] == self.me:
+            value = all(self.forces_now(played + (c,)) for c in self.choices(played))
+        else:
+            value = any(self.forces_now(played + (c,)) for c in self.choices(played))
+        self._now[played] = value
+        return value
+
+    def now_line(self, played: Line) -> Line:
+        """The rest of the principal line from a node whose value is "now": the declarer
+        plays his lowest card (all of them lose the trick), a defender the lowest card that
+        keeps the trick forced."""
+        rest: Line = ()
+        while len(played) + len(rest) < N_SEATS:
+            here = played + rest
+            for c in self.choices(here):
+                if self.seats[len(here)] == self.me or self.forces_now(here + (c,)):
+                    rest += (c,)
+                    break
+        return rest
+
+    def search(
+        self, played: Line = (), alpha: int = NOW - 1, beta: int = ESCAPE + 1
+    ) -> Generator[Position, int, tuple[int, Line]]:
+        """(value, rest of the principal line) of the node after ``played``, by alpha-beta
+        with the window (``alpha``, ``beta``): a value inside it is exact and its line the
+        principal one; a value <= alpha is an upper bound, >= beta a lower bound (their line
+        means nothing). Yields the positions after the trick it needs judged and receives
+        1 (made: escape), 0 (fails: later) or -1 (given up: raises :class:`_GivenUp`)."""
+        pos = len(played)
+        if pos == N_SEATS:
+            w = _winner(played, self.leader)
+            if w == self.me:
+                return NOW, ()
+            rest = _after(self.hands, played)
+            if rest[0] == 0:
+                return ESCAPE, ()  # last trick gone by without a trick: made
+            answer = yield (rest[0], rest[1], rest[2], rest[3]), w
+            if answer < 0:
+                raise _GivenUp
+            return (ESCAPE if answer else LATER), ()
+        if self.forces_now(played):
+            return NOW, self.now_line(played)
+        # "now" is out of reach: the value is at least "later"
+        if LATER >= beta:
+            return LATER, ()
+        maximise = self.seats[pos] == self.me
+        best: tuple[int, Line] | None = None
+        for c in self.choices(played):
+            v, rest = yield from self.search(played + (c,), alpha, beta)
+            if best is None or (v > best[0] if maximise else v < best[0]):
                 best = (v, (c,) + rest)
+            if maximise:
+                if v >= beta or v == ESCAPE:
+                    break
+                alpha = max(alpha, v)
+            else:
+                if v <= alpha or v == LATER:
+                    break
+                beta = min(beta, v)
         assert best is not None
         return best
 
-    return rec(tree, 0)
+
+def _forced_line(
+    hands: list[int], leader: int, me: int
+) -> Generator[Position, int, tuple[int, int]]:
+    """The principal line of one failing deal, trick by trick: yields the positions it needs
+    judged (see :meth:`_Trick.search`) and returns (forced card, trick number 1..13), or
+    (:data:`UNEXPLAINED`, 0) if the line escapes, or (:data:`BUDGET`, trick) if a position it
+    needs was given up at the node budget."""
+    trick = 1
+    while True:
+        try:
+            value, line = yield from _Trick(hands, leader, me).search()
+        except _GivenUp:
+            return BUDGET, trick
+        if value == NOW:
+            return line[(me - leader) % N_SEATS], trick
+        if value == ESCAPE:
+            return UNEXPLAINED, 0
+        hands, leader = _after(hands, line), _winner(line, leader)
+        trick += 1
 
 
 def forced_cards(
-    deals: np.ndarray, leader: Seat, me: Seat, threads: int | None = None
+    deals: np.ndarray,
+    leader: Seat,
+    me: Seat,
+    threads: int | None = None,
+    max_nodes: int = NODE_BUDGET,
+    *,
+    window: int = WINDOW,
+    on_deal: Callable[[int], None] | None = None,
+    stats: dict[str, int] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Forced card and trick number (1..13) per failing deal (see the module docstring).
 
     ``deals`` are ``int64[n, 4]`` positions at trick 1 in which the misère of seat ``me`` fails
-    with ``leader`` on lead. A deal whose line escapes gets card -1 (cannot happen when the
-    deals really fail). Solver calls are batched over all deals trick by trick.
+    with ``leader`` on lead. A deal whose line escapes gets card :data:`UNEXPLAINED` (-1,
+    trick 0; cannot happen when the deals really fail); one whose line needs a position given
+    up at the node budget ``max_nodes`` (0 = none) gets :data:`BUDGET` (-2) and the trick
+    where that happened. Up to ``window`` deals are worked on at once: each round solves the
+    positions they wait for in one :func:`~analyser.solver.solve_batch` call; answers are
+    kept per position. ``on_deal(1)`` is called as each deal is done; ``stats`` (optional)
+    receives ``positions`` (solved), ``given_up`` and ``rounds``.
     """
     from analyser.solver import GOAL_MISERE, solve_batch
 
     n = deals.shape[0]
-    out_card = np.full(n, -1, dtype=np.int64)
+    out_card = np.full(n, UNEXPLAINED, dtype=np.int64)
     out_trick = np.zeros(n, dtype=np.int64)
-    state = {i: ([int(x) for x in deals[i]], int(leader)) for i in range(n)}
-    trick = 1
-    while state:
-        per_deal = {}
-        queries: list[tuple[list[int], int]] = []
-        for i, (hands, lead) in state.items():
-            lines = _trick_lines(hands, lead)
-            slots = []
-            for line in lines:
-                w = _winner(line, lead)
-                if w == me:
-                    slots.append(("v", NOW))
-                    continue
-                rest = _after(hands, line)
-                if rest[0] == 0:
-                    slots.append(("v", ESCAPE))  # last trick gone by without a trick: made
-                    continue
-                slots.append(("q", len(queries)))
-                queries.append((rest, w))
-            per_deal[i] = (lines, slots)
-        if queries:
-            masks = np.array([q[0] for q in queries], dtype=np.int64)
-            lead_a = np.array([q[1] for q in queries], dtype=np.int64)
-            res = solve_batch(masks, 4, lead_a, 1 << me, GOAL_MISERE, 0, -1, threads=threads)
-        else:
-            res = np.zeros(0, dtype=np.int8)
-        nxt = {}
-        for i, (lines, slots) in per_deal.items():
-            values = [v if kind == "v" else (ESCAPE if res[v] else LATER) for kind, v in slots]
-            value, line = _minimax(lines, values, state[i][1], me)
-            hands, lead = state[i]
-            if value == NOW:
-                out_card[i] = line[(me - lead) % N_SEATS]
-                out_trick[i] = trick
-            elif value == LATER:
-                nxt[i] = (_after(hands, line), _winner(line, lead))
-        state = nxt
-        trick += 1
+    known: dict[Position, int] = {}
+    waiting: dict[int, tuple[Generator[Position, int, tuple[int, int]], Position]] = {}
+    tally = {"positions": 0, "given_up": 0, "rounds": 0}
+
+    def run(i: int, gen, answer: int | None) -> None:
+        """Drive deal ``i`` until it waits for an unknown position or is done."""
+        try:
+            question = gen.send(answer)
+            while question in known:
+                question = gen.send(known[question])
+        except StopIteration as stop:
+            out_card[i], out_trick[i] = stop.value
+            if on_deal is not None:
+                on_deal(1)
+            return
+        waiting[i] = (gen, question)
+
+    following = 0
+    while True:
+        while len(waiting) < max(window, 1) and following < n:
+            run(following, _forced_line([int(x) for x in deals[following]], int(leader), me), None)
+            following += 1
+        if not waiting:
+            break
+        asked = list(dict.fromkeys(q for _, q in waiting.values()))
+        masks = np.array([q[0] for q in asked], dtype=np.int64)
+        leads = np.array([q[1] for q in asked], dtype=np.int64)
+        res = solve_batch(
+            masks, 4, leads, 1 << me, GOAL_MISERE, 0, -1,
+            threads=threads, max_nodes=max_nodes, bounds=True,
+        )[0]  # fmt: skip
+        for q, r in zip(asked, res, strict=True):
+            known[q] = int(r)
+        tally["positions"] += len(asked)
+        tally["given_up"] += int((res < 0).sum())
+        tally["rounds"] += 1
+        pending = sorted(waiting.items())
+        waiting.clear()
+        for i, (gen, q) in pending:
+            run(i, gen, known[q])
+    if stats is not None:
+        stats.update(tally)
     return out_card, out_trick
 
 
 def forced_by_suit(analysis: MisereAnalysis) -> dict[int, int]:
-    """Failing deals per suit of the forced card."""
+    """Explained failing deals per suit of the forced card."""
     out = {s: 0 for s in range(N_SUITS)}
     for c, k in analysis.forced.items():
         out[suit_of(c)] += k

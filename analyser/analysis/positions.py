@@ -12,9 +12,17 @@ known so far and sends only the unknown positions to :func:`analyser.solver.solv
   two bids that reach the same position (beter rik and rik in hearts with the same called
   ace; open misère and its praatje form) are solved once.
 
+Every search runs under a node budget (``max_nodes``, default :data:`NODE_BUDGET`), so no
+question runs away. A position given up at the budget keeps the bounds its searches proved:
+its ``>=K`` answer is -1 (unknown) unless those bounds settle it, its exact count is a range
+(:meth:`PositionStore.trick_range`), and its misère/piek answer is -1. The budget's outcome
+depends only on the position (analyser.solver.table.next_generation), so the same questions
+give the same unknowns on every run. A given-up question is not asked again.
+
 Solver time and position counts are tallied per caller-supplied tag (the benchmark's
-break-down by contract family) in ``seconds`` / ``solved``, and per (tag, query kind) in
-``kind_seconds`` / ``kind_solved`` (kinds ``>=K``, ``exact``, ``misere``, ``piek``).
+break-down by contract family) in ``seconds`` / ``solved``, per (tag, query kind) in
+``kind_seconds`` / ``kind_solved`` (kinds ``>=K``, ``exact``, ``misere``, ``piek``), and the
+positions given up at the budget in ``given_up`` (per tag).
 """
 
 from __future__ import annotations
@@ -28,6 +36,11 @@ from analyser.cards import N_RANKS
 from analyser.progress import Progress
 
 N_DECL = 16  # declarer sides are seat bitmasks 1..14; index by the mask itself
+# Nodes per search before a position is given up: about 0.3-0.6 s of one core. Measured on
+# the benchmark panel, a search that needs more is almost always a lone declarer's exact
+# count far from any target, or a misère or piek whose failure needs an exhaustive proof.
+NODE_BUDGET = 2_000_000
+EXACT_TRIED = 1 << 14  # the exact count's bit in a record's given-up mask (>=K uses bit K)
 _KIND_NAMES = {0: "exact", 1: ">=K", 2: "misere", 3: "piek"}  # GOAL_* codes of the solver
 
 
@@ -36,7 +49,8 @@ class PositionStore:
 
     ``discard_ok`` is the rule set's ``called_card_may_be_discarded``; ``threads`` goes to
     :func:`~analyser.solver.solve_batch` (None = all cores). ``progress`` (optional) is
-    advanced by one per position solved.
+    advanced by one per position solved. ``max_nodes`` is the node budget per search (0 =
+    none; see the module docstring).
     """
 
     def __init__(
@@ -45,13 +59,17 @@ class PositionStore:
         discard_ok: bool = True,
         threads: int | None = None,
         progress: Progress | None = None,
+        max_nodes: int = NODE_BUDGET,
     ):
         self.deals = np.zeros((0, 4), dtype=np.int64)
         self.discard_ok = bool(discard_ok)
         self.threads = threads
         self.progress = progress
+        self.max_nodes = int(max_nodes)
         self._bounds: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._tried: dict[tuple[int, int, int], np.ndarray] = {}  # given-up masks per record
         self._null: dict[tuple[int, int], np.ndarray] = {}
+        self.given_up: dict[str, int] = defaultdict(int)
         self._queued = 0
         self.seconds: dict[str, float] = defaultdict(float)
         self.solved: dict[str, int] = defaultdict(int)
@@ -76,6 +94,9 @@ class PositionStore:
                 np.concatenate([lo, np.zeros((grow, N_DECL), np.int8)]),
                 np.concatenate([hi, np.full((grow, N_DECL), N_RANKS, np.int8)]),
             )
+            self._tried[key] = np.concatenate(
+                [self._tried[key], np.zeros((grow, N_DECL), np.int16)]
+            )
         for key, val in self._null.items():
             self._null[key] = np.concatenate([val, np.full((grow, N_DECL), -1, np.int8)])
 
@@ -88,12 +109,18 @@ class PositionStore:
                 np.zeros((self.n, N_DECL), np.int8),
                 np.full((self.n, N_DECL), N_RANKS, np.int8),
             )
+            self._tried[key] = np.zeros((self.n, N_DECL), np.int16)
         return self._bounds[key]
+
+    def _tried_record(self, trump: int, leader: int, called: int) -> np.ndarray:
+        self._trick_record(trump, leader, called)
+        return self._tried[(int(trump), int(leader), int(called))]
 
     def at_least(self, idx, trump: int, leader: int, decl, called, target, tag: str) -> np.ndarray:
         """1/0 per deal in ``idx``: the side ``decl`` (seat bitmask per deal or one mask)
         takes at least ``target`` (per deal or one int) tricks with the called card
-        ``called`` (per row or one card; -1 for none).
+        ``called`` (per row or one card; -1 for none); -1 where the position was given up at
+        the node budget and its bounds do not settle the question.
 
         Rows may repeat a deal with other called cards (rik: every call of one trump at
         once): the unknown ones are solved in one batch, grouped by deal and side, so the
@@ -106,8 +133,12 @@ class PositionStore:
         for value in np.unique(called):
             m = called == value
             lo, hi = self._trick_record(trump, leader, int(value))
+            tried = self._tried_record(trump, leader, int(value))
             out[m] = lo[idx[m], decl[m]] >= target[m]
-            unknown[m] = (lo[idx[m], decl[m]] < target[m]) & (hi[idx[m], decl[m]] >= target[m])
+            open_ = (lo[idx[m], decl[m]] < target[m]) & (hi[idx[m], decl[m]] >= target[m])
+            gave_up = (tried[idx[m], decl[m]] >> target[m]) & 1 == 1
+            out[m] = np.where(open_ & gave_up, -1, out[m])
+            unknown[m] = open_ & ~gave_up
         if unknown.any():
             from analyser.solver import GOAL_GE
 
@@ -118,53 +149,84 @@ class PositionStore:
             _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
             asked = rows
             rows = rows[first]
-            res = self._solve(
+            res, r_lo, r_hi = self._solve(
                 idx[rows], trump, leader, decl[rows], GOAL_GE, target[rows], called[rows], tag
             )
             for value in np.unique(called[rows]):
                 m = called[rows] == value
                 u_idx, u_decl, u_target = idx[rows][m], decl[rows][m], target[rows][m]
-                yes = res[m] == 1
                 lo, hi = self._trick_record(trump, leader, int(value))
-                lo[u_idx[yes], u_decl[yes]] = np.maximum(lo[u_idx[yes], u_decl[yes]], u_target[yes])
-                hi[u_idx[~yes], u_decl[~yes]] = np.minimum(
-                    hi[u_idx[~yes], u_decl[~yes]], u_target[~yes] - 1
-                )
+                # the bounds the searches proved (a fail-soft >=K answer bounds one side)
+                lo[u_idx, u_decl] = np.maximum(lo[u_idx, u_decl], r_lo[m])
+                hi[u_idx, u_decl] = np.minimum(hi[u_idx, u_decl], r_hi[m])
+                lost = res[m] < 0
+                if lost.any():
+                    tried = self._tried_record(trump, leader, int(value))
+                    tried[u_idx[lost], u_decl[lost]] |= (1 << u_target[lost]).astype(np.int16)
+                    self.given_up[tag] += int(lost.sum())
             out[asked] = res[inverse.reshape(-1)]
         return out
 
-    def tricks(self, idx, trump: int, leader: int, decl, called: int, tag: str) -> np.ndarray:
-        """Exact tricks of the side ``decl`` per deal in ``idx``."""
+    def trick_range(
+        self, idx, trump: int, leader: int, decl, called: int, tag: str
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(lo, hi) per deal in ``idx``: the exact tricks of the side ``decl`` where
+        ``lo == hi``; where the exact count was given up at the node budget, the range its
+        searches (and earlier answers) proved."""
         idx, decl = self._index(idx, decl)
         lo, hi = self._trick_record(trump, leader, called)
-        unknown = lo[idx, decl] != hi[idx, decl]
+        tried = self._tried_record(trump, leader, called)
+        unknown = (lo[idx, decl] != hi[idx, decl]) & (tried[idx, decl] & EXACT_TRIED == 0)
         if unknown.any():
             from analyser.solver import GOAL_TRICKS
 
             u_idx, u_decl = idx[unknown], decl[unknown]
             # the bounds earlier >=K answers left spare the exact count those searches
             bounds = (lo[u_idx, u_decl], hi[u_idx, u_decl])
-            res = self._solve(
+            res, r_lo, r_hi = self._solve(
                 u_idx, trump, leader, u_decl, GOAL_TRICKS, 0, called, tag, bounds=bounds
             )
-            lo[u_idx, u_decl] = res
-            hi[u_idx, u_decl] = res
-        return lo[idx, decl].copy()
+            lo[u_idx, u_decl] = np.maximum(lo[u_idx, u_decl], r_lo)
+            hi[u_idx, u_decl] = np.minimum(hi[u_idx, u_decl], r_hi)
+            lost = res < 0
+            if lost.any():
+                tried[u_idx[lost], u_decl[lost]] |= EXACT_TRIED
+                self.given_up[tag] += int(lost.sum())
+        return lo[idx, decl].copy(), hi[idx, decl].copy()
+
+    def known_range(
+        self, idx, trump: int, leader: int, decl, called: int
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(lo, hi) per deal in ``idx``: the bounds on the side's tricks known so far from
+        earlier answers (0 and 13 where nothing is known); solves nothing."""
+        idx, decl = self._index(idx, decl)
+        lo, hi = self._trick_record(trump, leader, called)
+        return lo[idx, decl].astype(np.int64), hi[idx, decl].astype(np.int64)
+
+    def tricks(self, idx, trump: int, leader: int, decl, called: int, tag: str) -> np.ndarray:
+        """Exact tricks of the side ``decl`` per deal in ``idx``; -1 where the count was
+        given up at the node budget (see :meth:`trick_range`)."""
+        lo, hi = self.trick_range(idx, trump, leader, decl, called, tag)
+        return np.where(lo == hi, lo, -1).astype(np.int8)
 
     # ------------------------------------------------------------------ misère / piek
 
     def null_goal(self, idx, goal: int, leader: int, decl, tag: str) -> np.ndarray:
-        """1/0 per deal: the lone declarer ``decl`` makes misère / piek (``goal``)."""
+        """1/0 per deal: the lone declarer ``decl`` makes misère / piek (``goal``); -1 where
+        the position was given up at the node budget."""
         idx, decl = self._index(idx, decl)
         key = (int(goal), int(leader))
         if key not in self._null:
+            # -1: not asked yet; -2: given up at the node budget
             self._null[key] = np.full((self.n, N_DECL), -1, np.int8)
         val = self._null[key]
-        unknown = val[idx, decl] < 0
+        unknown = val[idx, decl] == -1
         if unknown.any():
             u_idx, u_decl = idx[unknown], decl[unknown]
-            val[u_idx, u_decl] = self._solve(u_idx, 4, leader, u_decl, goal, 0, -1, tag)
-        return val[idx, decl].copy()
+            res = self._solve(u_idx, 4, leader, u_decl, goal, 0, -1, tag)[0]
+            self.given_up[tag] += int((res < 0).sum())
+            val[u_idx, u_decl] = np.where(res < 0, -2, res)
+        return np.maximum(val[idx, decl], -1)
 
     # ------------------------------------------------------------------ internals
 
@@ -175,19 +237,20 @@ class PositionStore:
 
     def _solve(
         self, idx, trump, leader, decl, goal, target, called, tag, bounds=None
-    ) -> np.ndarray:
-        """Solve the positions of deals ``idx`` in chunks, tallying time under ``tag``.
-        ``bounds`` (lower, upper arrays) are known trick bounds for an exact count."""
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Solve the positions of deals ``idx`` under the node budget, tallying time under
+        ``tag``: (answers, lo, hi) as :func:`~analyser.solver.solve_batch` gives them with
+        ``bounds=True``. ``bounds`` (lower, upper arrays) are known trick bounds for an exact
+        count."""
         from analyser.solver import solve_batch
 
         n = idx.size
         target = np.broadcast_to(np.asarray(target, dtype=np.int64), (n,))
-        out = np.empty(n, dtype=np.int8)
         self._queued += n
         if self.progress is not None:
             self.progress.set_total(self._queued)
         t0 = time.perf_counter()
-        out[:] = solve_batch(
+        out = solve_batch(
             self.deals[idx],
             trump,
             leader,
@@ -200,6 +263,8 @@ class PositionStore:
             lower=None if bounds is None else bounds[0],
             upper=None if bounds is None else bounds[1],
             on_done=None if self.progress is None else self.progress.advance,
+            max_nodes=self.max_nodes,
+            bounds=True,
         )
         elapsed = time.perf_counter() - t0
         self.seconds[tag] += elapsed

@@ -7,7 +7,8 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
   ``pbn`` — the same hand in dotted PBN (English ranks), language-neutral
 * ``seat`` — 1..4 relative to the dealer (1 = forehand: bids first, leads trick 1);
   ``seat_compass`` — the seat used for it, ``N`` ``E`` ``S`` ``W`` (the dealer sits at W)
-* ``deals`` — deals in the sample; ``seed`` — the sampling seed (same seed, same output);
+* ``deals`` — deals in the sample (the most any bid used; each bid's own count is its
+  ``deals``); ``seed`` — the sampling seed (same seed, same options, same output);
   ``rules`` — the rule set and every switch that differs from it, e.g. ``book:min_alone=8``
 * ``method`` — always ``"double-dummy"``; ``stop_reason`` — why sampling stopped;
   ``precision`` — the ``--precision`` target or null; ``min_p`` — the ``--min-p`` value
@@ -22,10 +23,14 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
     and for malheur (the partner names it per deal)
   * ``called`` — the called card (rik: the called ace or king; malheur: the 4th ace or the
     named king) as suit letter + English rank (``"HA"``, ``"SK"``, ``"DT"``), else null
-  * ``p_make``, ``ci_low``, ``ci_high`` — make-probability over the sample and its 95 % Wilson
-    interval (4 decimals)
-  * ``expected_score`` — the declarer's mean score under the rule set's scoring (4 decimals)
-  * ``tricks_hist`` — 14 counts: deals on which the declarer side took 0..13 tricks; null
+  * ``p_make``, ``ci_low``, ``ci_high`` — make-probability over the bid's deals and its 95 %
+    Wilson interval (4 decimals); where positions were given up at the node budget,
+    ``p_make`` is the middle of the range ``p_low``..``p_high`` and the interval spans it
+  * ``expected_score`` — the declarer's mean score under the rule set's scoring (4 decimals):
+    exact counts on a subsample (the first 60 deals and 15 of each stratum made / failed /
+    given up), weighted by each stratum's share of all the bid's deals
+  * ``tricks_hist`` — 14 counts: deals on which the declarer side took 0..13 tricks, among
+    the first 60 deals of the sample (``tricks_hist_deals`` of them); null
     for misère/piek, and for an alone bid whose strain never reached the lowest alone level
     on the sample (no counts are made; ``expected_score`` is then an upper bound, see
     ``note``)
@@ -47,9 +52,23 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
   seat, which are therefore not in ``bids``: ``beter_rik`` for seat 1, the forehand
   (R-BID-07), and with 3-4 aces under an obligatory malheur every bid below malheur
   (R-MAL-01); else an empty list. JSON only: the CSV has one row per element of ``bids``
+* appended with the node budget and adaptive sampling:
+
+  * per bid (and in ``upper_bound``): ``deals`` — the deals this bid was evaluated on (a
+    question settled early keeps fewer); ``unknown`` — of those, deals whose answer was
+    given up at the node budget; ``p_low``, ``p_high`` — the make-probability if none / all
+    of them made (equal to ``p_make`` when ``unknown`` is 0); ``expected_score_ci`` —
+    ``[low, high]``, the expected score's 95 % interval (sampling, the subsample of exact
+    counts and the given-up positions); ``tricks_hist_deals`` — deals ``tricks_hist``
+    counts (null with it)
+  * ``sampling`` — how the sample size was chosen (fixed ``--deals``, or adaptive with its
+    precision and maximum); ``node_budget`` — nodes per search before a position is given
+    up; ``given_up`` — positions given up per contract family (``rik``, ``alone/solo``,
+    ``misere/piek``, ``malheur``)
 
 CSV (``--format csv``): a header and one row per bid with the columns of :data:`CSV_COLUMNS`
-(``tricks_hist`` written as 14 counts joined by ``-``; the run's facts repeated on every row).
+(``tricks_hist`` written as 14 counts joined by ``-``; the run's facts repeated on every row;
+``bid_deals`` is the bid's own ``deals``, ``expected_score_low``/``_high`` its interval).
 """
 
 from __future__ import annotations
@@ -86,6 +105,12 @@ CSV_COLUMNS = (
     "seed",
     "rules",
     "note",
+    "bid_deals",
+    "unknown",
+    "p_low",
+    "p_high",
+    "expected_score_low",
+    "expected_score_high",
 )
 
 
@@ -109,6 +134,16 @@ def _r(x: float) -> float:
 def _estimate(e: Estimate) -> dict:
     low, high = e.interval
     return {"p_make": _r(e.p), "ci_low": _r(low), "ci_high": _r(high)}
+
+
+def _range(e: Estimate) -> dict:
+    """The fields a bid gained with the node budget and per-bid samples (appended)."""
+    return {
+        "deals": e.n,
+        "unknown": e.unknown,
+        "p_low": _r(e.p_low),
+        "p_high": _r(e.p_high),
+    }
 
 
 def _note(b: BidResult) -> str | None:
@@ -136,12 +171,17 @@ def bid_record(b: BidResult) -> dict:
             for a in b.alternatives
         ],
         "upper_bound": None,
+        **_range(b.estimate),
+        "expected_score_ci": [_r(x) for x in b.expected_score_ci],
+        "tricks_hist_deals": b.tricks_hist_deals if b.tricks_hist is not None else None,
     }
     if b.bound is not None:
         out["upper_bound"] = {
             **_estimate(b.bound.estimate),
             "expected_score": _r(b.bound.expected_score),
             "tricks_hist": b.bound.tricks_hist,
+            **_range(b.bound.estimate),
+            "expected_score_ci": [_r(x) for x in b.bound.expected_score_ci],
         }
     return out
 
@@ -173,6 +213,9 @@ def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
         "highest_competitive": a.highest_competitive,
         "notes": list(a.notes),
         "not_offered": list(a.not_offered),
+        "sampling": a.sampling,
+        "node_budget": a.node_budget,
+        "given_up": dict(a.given_up),
     }
 
 
@@ -202,6 +245,9 @@ def render_csv(analyses: list[HandAnalysis]) -> str:
                 "note": rec["note"] or "",
                 "beter": str(rec["beter"]).lower(),
                 "opening_legal": str(rec["opening_legal"]).lower(),
+                "bid_deals": rec["deals"],
+                "expected_score_low": rec["expected_score_ci"][0],
+                "expected_score_high": rec["expected_score_ci"][1],
             }
             w.writerow([row[c] for c in CSV_COLUMNS])
     return buf.getvalue()
@@ -218,6 +264,13 @@ def _bid_label(b: BidResult) -> str:
 
 def _pct(x: float) -> str:
     return f"{100 * x:5.1f}"
+
+
+def _p_text(e: Estimate) -> str:
+    """P(make) in percent, or its range low-high where the node budget left deals unknown."""
+    if not e.unknown:
+        return _pct(e.p)
+    return f"{_pct(e.p_low).strip()}-{_pct(e.p_high).strip()}"
 
 
 def _called_text(c: int | None, lang: str) -> str:
@@ -240,11 +293,24 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
         f"sample {a.stop_reason}",
         "",
     ]
-    head = ("bid", "trump", "call", "P(make) %", "95% CI %", "E[score]", "E[tricks]", "open", "dd")
+    head = (
+        "bid",
+        "trump",
+        "call",
+        "deals",
+        "P(make) %",
+        "95% CI %",
+        "E[score]",
+        "95% CI",
+        "E[tricks]",
+        "open",
+        "dd",
+    )
     rows = []
     for b in a.bids:
         low, high = b.estimate.interval
         mean = b.mean_tricks
+        e_low, e_high = b.expected_score_ci
         rows.append(
             (
                 _bid_label(b),
@@ -252,9 +318,11 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
                 if b.trump is not None
                 else ("partner" if b.spec.family == "malheur" else "-"),
                 _called_text(b.called, lang),
-                _pct(b.estimate.p),
+                str(b.estimate.n),
+                _p_text(b.estimate),
                 f"{_pct(low)}-{_pct(high).strip()}",
                 ("<=" if b.score_is_bound else "") + f"{b.expected_score:+.2f}",
+                f"{e_low:+.2f}..{e_high:+.2f}",
                 f"{mean:.2f}" if mean is not None else "-",
                 "yes" if b.opening else "",
                 _MARK[b.spec.exactness],
@@ -262,21 +330,24 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
         )
         if b.bound is not None:
             blow, bhigh = b.bound.estimate.interval
+            b_low, b_high = b.bound.expected_score_ci
             rows.append(
                 (
                     "  upper bound",
                     "dd best",
                     _called_text(b.called, lang),
-                    _pct(b.bound.estimate.p),
+                    str(b.bound.estimate.n),
+                    _p_text(b.bound.estimate),
                     f"{_pct(blow)}-{_pct(bhigh).strip()}",
                     f"{b.bound.expected_score:+.2f}",
+                    f"{b_low:+.2f}..{b_high:+.2f}",
                     f"{_mean(b.bound.tricks_hist):.2f}",
                     "",
                     _MARK[b.spec.exactness],
                 )
             )
     widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(len(head))]
-    left = {0, 1, 2, 7, 8}
+    left = {0, 1, 2, 9, 10}
 
     def fmt(r):
         cells = [
@@ -296,9 +367,14 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
     if any(b.bound is not None for b in a.bids):
         lines.append(f"  {UPPER_BOUND_TEXT}")
     lines.append(
-        "E[score] = the declarer's mean points under the rule set's scoring; "
-        "open = legal as this seat's opening bid."
+        "E[score] = the declarer's mean points under the rule set's scoring, with its 95% "
+        "interval; open = legal as this seat's opening bid; deals = the sample the bid got."
     )
+    if any(b.estimate.unknown for b in a.bids):
+        lines.append(
+            "low-high = P(make) where positions reached the node budget: their deals may go "
+            "either way (see the notes)."
+        )
     if any(b.score_is_bound for b in a.bids):
         lines.append("<= = an upper bound: the bid never made on the sample (see the notes).")
     alt_lines = []

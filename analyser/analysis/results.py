@@ -12,25 +12,60 @@ from analyser.seats import Place
 
 @dataclass(frozen=True)
 class Estimate:
-    """``made`` successes out of ``n`` sampled deals, with its 95 % Wilson interval."""
+    """``made`` successes out of ``n`` sampled deals, with its 95 % Wilson interval.
+
+    ``unknown`` of the other deals were given up at the solver's node budget: each may be a
+    success or not, so the proportion is a range, ``p_low`` (none of them made) to ``p_high``
+    (all made), and the interval runs from the Wilson lower end of the first to the upper
+    end of the second. With ``unknown == 0`` every figure is the plain estimate."""
 
     made: int
     n: int
+    unknown: int = 0
 
     @property
-    def p(self) -> float:
-        """The sample proportion (0 for an empty sample)."""
+    def p_low(self) -> float:
+        """The proportion when none of the unknown deals made (0 for an empty sample)."""
         return self.made / self.n if self.n else 0.0
 
     @property
+    def p_high(self) -> float:
+        """The proportion when all the unknown deals made."""
+        return (self.made + self.unknown) / self.n if self.n else 0.0
+
+    @property
+    def p(self) -> float:
+        """The sample proportion; with unknown deals the middle of its range."""
+        return (self.p_low + self.p_high) / 2
+
+    @property
     def interval(self) -> tuple[float, float]:
-        """95 % Wilson interval."""
-        return wilson_interval(self.made, self.n)
+        """95 % Wilson interval (widened over the unknown deals)."""
+        if not self.unknown:
+            return wilson_interval(self.made, self.n)
+        return wilson_interval(self.made, self.n)[0], wilson_interval(
+            self.made + self.unknown, self.n
+        )[1]
+
+    @property
+    def sampling_half_width(self) -> float:
+        """The larger Wilson half-width of the range's two ends: the part of the interval
+        more deals can shrink (the stopping criterion of adaptive sampling). The unknown
+        deals' share does not shrink with more deals, so it is left out."""
+        if not self.unknown:
+            return wilson_half_width(self.made, self.n)
+        return max(
+            wilson_half_width(self.made, self.n),
+            wilson_half_width(self.made + self.unknown, self.n),
+        )
 
     @property
     def half_width(self) -> float:
-        """Half the interval's width (the ``--precision`` criterion)."""
-        return wilson_half_width(self.made, self.n)
+        """Half the interval's width."""
+        if not self.unknown:
+            return wilson_half_width(self.made, self.n)
+        low, high = self.interval
+        return (high - low) / 2
 
 
 @dataclass(frozen=True)
@@ -49,6 +84,7 @@ class Bound:
     estimate: Estimate
     expected_score: float
     tricks_hist: list[int]
+    expected_score_ci: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass
@@ -63,7 +99,12 @@ class BidResult:
     estimate: Estimate
     expected_score: float
     tricks_hist: list[int] | None
-    """Deals with t = 0..13 declarer-side tricks (trick-taking bids)."""
+    """Deals with t = 0..13 declarer-side tricks among the first deals of the sample
+    (``tricks_hist_deals`` of them; trick-taking bids)."""
+    expected_score_ci: tuple[float, float] = (0.0, 0.0)
+    """95 % interval of the expected score (sampling, subsample and given-up positions)."""
+    tricks_hist_deals: int = 0
+    """Deals the trick distribution counts (the first of the sample with an exact count)."""
     alternatives: list[Alternative] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     bound: Bound | None = None
@@ -92,6 +133,7 @@ class HandAnalysis:
     ruleset: RuleSet
     seed: int
     n_deals: int
+    """The most deals any bid was evaluated on (each bid's own count: its estimate's n)."""
     bids: list[BidResult]
     stop_reason: str
     precision: float | None
@@ -110,6 +152,12 @@ class HandAnalysis:
     """Positions solved per contract family tag."""
     query_kinds: dict[tuple[str, str], tuple[float, int]] = field(default_factory=dict)
     """(family tag, query kind ``>=K``/``exact``/``misere``/``piek``) → (seconds, positions)."""
+    sampling: str = ""
+    """How the sample size was chosen (fixed, or adaptive with its precision and maximum)."""
+    node_budget: int = 0
+    """Nodes per search before a position is given up (0 = no budget)."""
+    given_up: dict[str, int] = field(default_factory=dict)
+    """Positions given up at the node budget, per contract family tag."""
 
     def bid(self, contract_id: str) -> BidResult:
         """The result row of a contract id (``rik``, ``alone_9_beter``, ``solo``...)."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 Z95 = 1.959963984540054  # two-sided 95 % quantile of the standard normal
 
 
@@ -36,3 +38,55 @@ def wilson_half_width(successes: int, n: int, z: float = Z95) -> float:
     """Half the width of the Wilson interval (the ``--precision`` criterion)."""
     low, high = wilson_interval(successes, n, z)
     return (high - low) / 2.0
+
+
+def stratified_mean(
+    strata: np.ndarray, counted: np.ndarray, low: np.ndarray, high: np.ndarray, z: float = Z95
+) -> tuple[float, float, float]:
+    """Mean of a per-deal score over ``n`` deals, when the score is known only on a subsample
+    (``counted``), and there possibly only as a range ``[low, high]``.
+
+    The deals fall into strata (``strata``, ints; e.g. made / failed, known for every deal from
+    cheaper questions). The estimate weights each stratum's mean over its counted deals by
+    the stratum's share of all ``n`` deals (two-phase sampling for stratification: the first
+    phase, all deals, gives the weights; the second, the counted deals, the means). Every
+    non-empty stratum must have at least one counted deal.
+
+    Returns ``(point, ci_low, ci_high)``: the estimate at the middle of each counted range,
+    and a 95 % interval that covers both the ranges (from the means of ``low`` to those of
+    ``high``) and the sampling error, whose variance is taken as
+    ``s**2 / n + sum_h W_h**2 * s_h**2 * (1 / m_h - 1 / n_h)`` (``s``: the score's standard
+    deviation over all deals, ``s_h`` within stratum h, ``n_h`` its deals, ``m_h`` its counted
+    deals; the second term vanishes when every deal is counted, leaving the variance of a
+    plain sample mean)."""
+    strata = np.asarray(strata)
+    counted = np.asarray(counted, dtype=bool)
+    low = np.asarray(low, dtype=np.float64)
+    high = np.asarray(high, dtype=np.float64)
+    n = strata.size
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mid = (low + high) / 2
+    lo_mean = hi_mean = 0.0
+    extra = 0.0
+    parts = []
+    for h in np.unique(strata):
+        in_h = strata == h
+        n_h = int(in_h.sum())
+        sel = in_h & counted
+        m_h = int(sel.sum())
+        if m_h == 0:
+            raise ValueError(f"stratum {h} has {n_h} deals but none counted")
+        w = n_h / n
+        lo_mean += w * float(low[sel].mean())
+        hi_mean += w * float(high[sel].mean())
+        mu = float(mid[sel].mean())
+        var_h = float(mid[sel].var(ddof=1)) if m_h > 1 else 0.0
+        parts.append((w, mu, var_h))
+        extra += w * w * var_h * (1 / m_h - 1 / n_h)
+    point = (lo_mean + hi_mean) / 2
+    total_var = sum(w * (v + (mu - point) ** 2) for w, mu, v in parts)
+    if n > 1:
+        total_var *= n / (n - 1)
+    sd = math.sqrt(max(total_var / n + extra, 0.0))
+    return point, lo_mean - z * sd, hi_mean + z * sd

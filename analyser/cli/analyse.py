@@ -23,16 +23,32 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
 @click.option(
     "--deals",
     type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help="Deals of the other 39 cards to sample (the maximum with --precision).",
+    default=None,
+    help="A fixed sample of this many deals of the other 39 cards. Without it the sample is "
+    "adaptive (see --precision).",
 )
 @click.option(
     "--precision",
     type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
     default=None,
-    help="Sample in batches of 200 until every reported probability's 95% half-width is at "
-    "most this (at least 200 deals, at most --deals).",
+    help="Adaptive sampling (the default): deals are added in steps (20, 50, 100, 200, ...) "
+    "and each question stops once every P(make) it reports has a 95% half-width of at most "
+    "this.  [default: 0.05]",
+)
+@click.option(
+    "--max-deals",
+    "max_deals",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Adaptive sampling: the most deals any question gets.  [default: 1000]",
+)
+@click.option(
+    "--node-budget",
+    "node_budget",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Solver nodes per search before a position is given up and reported as a range "
+    "(0 = no budget: answers may take minutes).  [default: 2000000]",
 )
 @click.option(
     "--min-p",
@@ -48,8 +64,10 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
 def command(
     hand: tuple[str, ...],
     seat: str,
-    deals: int,
+    deals: int | None,
     precision: float | None,
+    max_deals: int | None,
+    node_budget: int | None,
     min_p: float,
     quiet: bool,
     seed: int | None,
@@ -68,6 +86,16 @@ def command(
     'book:malheur=optional' evaluates those as a what-if. With --seat all each seat gets its
     own sample from the same seed. HAND is written as for `rikken hand`, e.g.
     '♠AHV1098 ♥104 ♦A10 ♣752'.
+
+    How long it takes: by default each question (the rik family, beter rik, the alone levels,
+    each misère/piek form, malheur) takes deals until its P(make) is known to within 0.05
+    (95% interval), at most 1000: a certain or hopeless bid settles after 50 deals, one near
+    50% after about 400. Typical hands take seconds; long suits and two-suiters up to about
+    a minute. Every solver search has a node budget: a position over it is reported as a
+    range (P(make) low-high) and counted in the notes, never dropped. Exact trick counts,
+    which only the expected score needs, are made on a subsample (the first 60 deals and 15
+    of each stratum), and the expected score comes with its 95% interval. --deals N asks
+    for exactly N deals (same seed, same output).
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.evaluate import analyse_hand
@@ -86,8 +114,10 @@ def command(
             deals=deals,
             seed=seed,
             precision=precision,
+            max_deals=max_deals,
             min_p=min_p,
             quiet=quiet,
+            **({} if node_budget is None else {"max_nodes": node_budget}),
         )
         for s in seats
     ]

@@ -1,15 +1,37 @@
 """`rikken misere HAND`: P(misère) in its three forms and why the closed misère fails.
 
-JSON output (``--format json``), stable keys: ``hand``, ``pbn``, ``seat``, ``seat_compass``,
-``deals``, ``seed``, ``rules``, ``method`` (``"double-dummy"``); ``contracts``: one object per
-form (``misere``, ``open_misere``, ``open_misere_praatje``) with ``leader`` (N E S W),
-``p_make``, ``ci_low``, ``ci_high``, ``expected_score`` and ``exactness`` (``pessimistic`` for
-closed and open, ``exact`` for praatje); ``failures`` (failing deals of the closed misère);
-``forced``: objects ``{"suit", "card", "deals", "share"}`` (the card with which the declarer is
-forced to win his first trick, see :mod:`analyser.analysis.misere`; share of the failures),
-most frequent first; ``forced_trick``: ``{"trick": deals}`` as a list of pairs; ``holes``: per
-suit ♠ ♥ ♦ ♣ ``{"suit", "cards", "deltas", "holes", "safe", "forced_share"}`` (G-MIS-02).
-CSV output: the ``forced`` rows (``suit,card,deals,share``).
+JSON output (``--format json``; stable: fields are only ever added). Keys in this order:
+
+* ``hand``, ``pbn``, ``seat``, ``seat_compass``, ``deals`` (deals sampled), ``seed``,
+  ``rules``, ``method`` (``"double-dummy"``) — as in ``rikken analyse``
+* ``sampling`` — how the sample size was chosen (fixed, or adaptive with its precision and
+  maximum); ``stop_reason`` — why sampling stopped; ``precision`` — the adaptive target or
+  null for a fixed sample
+* ``node_budget`` — nodes per search before a position is given up; ``given_up`` —
+  positions given up there, ``{"make": k, "explain": m}`` (the make-probabilities, the
+  failure analysis): they were bounded rather than solved exactly
+* ``contracts`` — one object per form (``misere``, ``open_misere``, ``open_misere_praatje``):
+  ``contract``, ``leader`` (N E S W), ``p_make`` (the middle of ``p_low`` .. ``p_high``),
+  ``p_low`` / ``p_high`` (the proportion if none / all of the ``unknown`` deals made),
+  ``unknown`` (deals whose position was given up at the node budget), ``ci_low``,
+  ``ci_high`` (95 % Wilson interval, widened over the unknown deals), ``expected_score``
+  (the declarer's score at ``p_make``), ``expected_score_ci`` (``[low, high]``: the score
+  over the 95 % interval, so the given-up deals and the sampling error together),
+  ``exactness`` (``pessimistic`` for closed and open, ``exact`` for praatje)
+* ``failures`` — deals on which the closed misère fails; ``explain_limit`` — the most
+  failing deals the failure analysis runs on (``--explain``); ``analysed`` — the failing
+  deals it ran on (the first in sample order); ``explained`` — those with a forced card;
+  ``unexplained_budget`` — those whose line needed a position given up at the node budget;
+  ``unexplained`` — those whose line escaped (a solver inconsistency; should be 0)
+* ``forced`` — objects ``{"suit", "card", "deals", "share"}``, most frequent first: the card
+  with which the declarer is forced to win his first trick (see
+  :mod:`analyser.analysis.misere`), ``share`` of the explained deals
+* ``forced_trick`` — ``[trick, deals]`` pairs over the explained deals
+* ``holes`` — per suit ♠ ♥ ♦ ♣ ``{"suit", "cards", "deltas", "holes", "safe",
+  "forced_share"}`` (G-MIS-02; ``forced_share``: share of the explained deals forced in it)
+
+No timings, so the same arguments and seed give byte-identical JSON. CSV output: the
+``forced`` rows (``suit,card,deals,share``).
 """
 
 from __future__ import annotations
@@ -27,12 +49,16 @@ EXACTNESS = {
 }
 
 
+def _r(x: float) -> float:
+    return round(float(x), 4)
+
+
 def _report(a, lang: str) -> dict:
     from analyser.analysis.misere import forced_by_suit
     from analyser.analysis.report_format import card_code, header_fields
     from analyser.cards import SEAT_LETTERS, SUIT_LETTERS, suit_of
 
-    fails = max(a.failures, 1)
+    base = max(a.explained, 1)
     by_suit = forced_by_suit(a)
     forced = sorted(a.forced.items(), key=lambda kv: (-kv[1], kv[0]))
     contracts = []
@@ -43,23 +69,37 @@ def _report(a, lang: str) -> dict:
             {
                 "contract": cid,
                 "leader": SEAT_LETTERS[a.leaders[cid]],
-                "p_make": round(e.p, 4),
-                "ci_low": round(low, 4),
-                "ci_high": round(high, 4),
-                "expected_score": round(a.expected[cid], 4),
+                "p_make": _r(e.p),
+                "p_low": _r(e.p_low),
+                "p_high": _r(e.p_high),
+                "unknown": e.unknown,
+                "ci_low": _r(low),
+                "ci_high": _r(high),
+                "expected_score": _r(a.expected[cid]),
+                "expected_score_ci": [_r(x) for x in a.expected_ci[cid]],
                 "exactness": EXACTNESS[cid],
             }
         )
     return {
         **header_fields(a, lang),
+        "sampling": a.plan.describe(),
+        "stop_reason": a.stop_reason,
+        "precision": a.plan.precision if a.plan.adaptive else None,
+        "node_budget": a.node_budget,
+        "given_up": dict(a.given_up),
         "contracts": contracts,
         "failures": a.failures,
+        "explain_limit": a.explain_limit,
+        "analysed": a.analysed,
+        "explained": a.explained,
+        "unexplained_budget": a.unexplained_budget,
+        "unexplained": a.unexplained,
         "forced": [
             {
                 "suit": SUIT_LETTERS[suit_of(c)],
                 "card": card_code(c),
                 "deals": k,
-                "share": round(k / fails, 4),
+                "share": _r(k / base),
             }
             for c, k in forced
         ],
@@ -71,11 +111,15 @@ def _report(a, lang: str) -> dict:
                 "deltas": list(h.deltas),
                 "holes": [card_code(c) for c in h.holes],
                 "safe": h.safe,
-                "forced_share": round(by_suit[h.suit] / fails, 4) if a.failures else 0.0,
+                "forced_share": _r(by_suit[h.suit] / base) if a.explained else 0.0,
             }
             for h in a.holes
         ],
     }
+
+
+def _pct_range(low: float, high: float) -> str:
+    return f"{100 * low:.1f}" if high == low else f"{100 * low:.1f}-{100 * high:.1f}"
 
 
 def _table(a, lang: str) -> str:
@@ -90,42 +134,74 @@ def _table(a, lang: str) -> str:
         f"hand   {format_hand(a.hand, lang)}",
         f"seat   {a.seat} of 4 from the dealer ({SEAT_LETTERS[seat_of(a.seat)]})",
         f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}",
+        f"sample {a.stop_reason}",
         "",
-        f"{'contract':<22}{'leads':<7}{'P(make) %':>10}{'95% CI %':>14}{'E[score]':>10}  dd",
+        f"{'contract':<22}{'leads':<7}{'P(make) %':>12}{'95% CI %':>13}{'E[score]':>16}  dd",
     ]
     for cid in FORMS:
         e = a.estimates[cid]
         low, high = e.interval
+        lo_s, hi_s = a.expected_range[cid]
+        score = f"{lo_s:+.2f}" if lo_s == hi_s else f"{lo_s:+.1f}..{hi_s:+.1f}"
         lines.append(
-            f"{cid.replace('_', ' '):<22}{SEAT_LETTERS[a.leaders[cid]]:<7}{100 * e.p:>10.1f}"
-            f"{f'{100 * low:.1f}-{100 * high:.1f}':>14}{a.expected[cid]:>+10.2f}  {EXACTNESS[cid]}"
+            f"{cid.replace('_', ' '):<22}{SEAT_LETTERS[a.leaders[cid]]:<7}"
+            f"{_pct_range(e.p_low, e.p_high):>12}{_pct_range(low, high):>13}{score:>16}  "
+            f"{EXACTNESS[cid]}"
         )
     lines += [
         "",
         "dd: exact = all hands open and the defenders confer (praatje); pessimistic = the "
         "defenders play as if they saw every card.",
-        "",
     ]
+    bounded = sum(a.given_up.values())
+    if bounded:
+        lines.append(
+            f"bounded: {bounded} position(s) given up at the node budget ({a.node_budget:,} "
+            f"nodes per search) rather than solved: {a.given_up.get('make', 0)} for P(make) "
+            "(their deals count as made or failed, so P(make) and E[score] are ranges), "
+            f"{a.given_up.get('explain', 0)} in the failure analysis."
+        )
+    else:
+        lines.append(
+            f"exact: every position solved within the node budget ({a.node_budget:,} nodes "
+            "per search)."
+        )
+    lines.append("")
     fails = a.failures
     if not fails:
         lines.append("The closed misère never fails on this sample.")
-    else:
+    elif not a.analysed:
         lines.append(
-            f"Why the closed misère fails ({fails} of {a.n_deals} deals): the card the declarer "
-            "is forced to win his first trick with"
+            f"The closed misère fails on {fails} of {a.n_deals} deals (failure analysis "
+            "skipped: --explain 0)."
+        )
+    else:
+        shown = a.explained
+        first = "" if a.analysed == fails else f"the first {a.analysed} in sample order, "
+        lines.append(
+            f"Why the closed misère fails ({fails} of {a.n_deals} deals; explained on {shown} "
+            f"of them, {first}shares of those): the card the declarer is forced to win his "
+            "first trick with"
         )
         lines.append(
             "(defenders force a trick as early as they can, one trick ahead; see the docs)"
         )
-        lines.append(f"{'suit':<6}{'card':<7}{'deals':>7}{'share %':>9}")
-        for c, k in sorted(a.forced.items(), key=lambda kv: (-kv[1], kv[0])):
+        if a.unexplained_budget:
             lines.append(
-                f"{SUIT_SYMBOLS[c // 13]:<6}{format_card(c, lang):<7}{k:>7}{100 * k / fails:>9.1f}"
+                f"(unexplained (budget): {a.unexplained_budget}: their line needs a position "
+                "given up at the node budget)"
             )
         if a.unexplained:
-            lines.append(f"(unexplained: {a.unexplained})")
-        tricks = ", ".join(f"trick {t}: {k}" for t, k in a.forced_trick.items())
-        lines.append(f"forced trick: {tricks}")
+            lines.append(f"(unexplained: {a.unexplained}: the line escaped, a solver fault)")
+        if shown:
+            lines.append(f"{'suit':<6}{'card':<7}{'deals':>7}{'share %':>9}")
+            for c, k in sorted(a.forced.items(), key=lambda kv: (-kv[1], kv[0])):
+                lines.append(
+                    f"{SUIT_SYMBOLS[c // 13]:<6}{format_card(c, lang):<7}{k:>7}"
+                    f"{100 * k / shown:>9.1f}"
+                )
+            tricks = ", ".join(f"trick {t}: {k}" for t, k in a.forced_trick.items())
+            lines.append(f"forced trick: {tricks}")
     lines += [
         "",
         "Worst-case hole test per suit (G-MIS-02: δ(y) = outstanding cards below y minus own "
@@ -140,7 +216,7 @@ def _table(a, lang: str) -> str:
             names = [rank_chars[rank_of(c)] for c in h.cards]
         cells = " ".join(f"{n}({d:+d})" for n, d in zip(names, h.deltas, strict=True)) or "-"
         holes = " ".join(format_card(c, lang)[1:] for c in h.holes) or "-"
-        share = f"{100 * by_suit[h.suit] / fails:.1f}" if fails else "-"
+        share = f"{100 * by_suit[h.suit] / a.explained:.1f}" if a.explained else "-"
         lines.append(
             f"{SUIT_SYMBOLS[h.suit]:<6}{cells:<34}{holes:<14}{'yes' if h.safe else 'no':<6}"
             f"{share:>9}"
@@ -162,29 +238,84 @@ def _table(a, lang: str) -> str:
 @click.option(
     "--deals",
     type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help="Deals of the other 39 cards to sample.",
+    default=None,
+    help="A fixed sample of N deals of the other 39 cards (default: adaptive, see "
+    "--precision). With --precision: adaptive with N as the maximum.",
 )
+@click.option(
+    "--precision",
+    type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
+    default=None,
+    help="Adaptive sampling (the default): add deals in steps (50, 100, 200, ...) until the "
+    "95% half-width of every P(make) is at most this.  [default: 0.05]",
+)
+@click.option(
+    "--max-deals",
+    "max_deals",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Adaptive sampling: the most deals to sample.  [default: 1000]",
+)
+@click.option(
+    "--explain",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Explain at most N failing deals, the first in sample order (0 = skip the failure "
+    "analysis).  [default: 100]",
+)
+@click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @common_options
 @user_errors
 def command(
-    hand: tuple[str, ...], seat: int, deals: int, seed: int | None, ruleset, lang: str, fmt: str
+    hand: tuple[str, ...],
+    seat: int,
+    deals: int | None,
+    precision: float | None,
+    max_deals: int | None,
+    explain: int | None,
+    quiet: bool,
+    seed: int | None,
+    ruleset,
+    lang: str,
+    fmt: str,
 ) -> None:
     """Should HAND bid misère? P(misère), P(open misère), P(praatje) and why it fails.
 
-    For the failing deals of the closed misère it lists the card the declarer is forced to win
-    his first trick with (suit, card, share of the failures), beside the book's worst-case hole
-    test per suit. All figures are double-dummy on the same sampled deals.
+    The other 39 cards are sampled (uniformly, seeded) and all three forms are solved
+    double-dummy on the same deals. By default the sample grows until every probability is
+    known to within ±0.05 (95%), at most 1000 deals; --deals N fixes it. For the failing deals
+    of the closed misère (the first 100, --explain) it lists the card the declarer is forced
+    to win his first trick with (suit, card, share of the deals explained), beside the book's
+    worst-case hole test per suit (G-MIS-02).
+
+    Every search runs under a node budget (2,000,000 nodes): a position that needs more is
+    given up, and the figures it touches become ranges (P(make) low-high, E[score] low..high;
+    the output counts these positions). A progress line (stderr, terminals only) shows the
+    deals done and the time left; --quiet hides it. The same seed gives the same output.
+
+    \b
+    Examples:
+      rikken misere '♠B62 ♥9742 ♦853 ♣642' --seat 2 --seed 1
+      rikken misere '♠B62 ♥9742 ♦853 ♣642' --seat 2 --deals 200 --format json
     """
     # imported here so that `rikken --help` does not load numba
-    from analyser.analysis.misere import analyse_misere
+    from analyser.analysis.misere import EXPLAIN_MAX, analyse_misere
     from analyser.notation import parse_hand
 
     cards = parse_hand(" ".join(hand))
     if seed is None:
         seed = new_seed()
-    result = analyse_misere(cards, Place(seat), ruleset, deals=deals, seed=seed)
+    result = analyse_misere(
+        cards,
+        Place(seat),
+        ruleset,
+        deals=deals,
+        seed=seed,
+        precision=precision,
+        max_deals=max_deals,
+        explain=EXPLAIN_MAX if explain is None else explain,
+        quiet=quiet,
+    )
     if fmt == "json":
         emit_json(_report(result, lang))
     elif fmt == "csv":

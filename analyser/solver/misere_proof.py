@@ -33,7 +33,7 @@ from analyser.solver.jit import finish_module
 
 _M1 = np.uint64(0x9E3779B97F4A7C15)
 _M2 = np.uint64(0xBF58476D1CE4E5B9)
-RX_MEMO_BITS = 15  # 32768 states, 1.3 MB
+RX_MEMO_BITS = 18  # 262144 states, 10.5 MB (2**15 thrashed: 234M nodes where 11M do)
 RX_EMPTY, RX_SAFE, RX_LOST = 0, 1, 2
 
 

@@ -124,8 +124,9 @@ def search(
     (table.next_generation).
     ``killer`` (int64[KILLER_SIZE]) holds the move-ordering history and the leads that cut
     off per depth (see LEAD_KILLER); solve_one clears it for each position.
-    ``max_nodes`` > 0 abandons the search after that many nodes and returns ABANDONED
-    (entries stored until then are proven and stay valid).
+    ``max_nodes`` > 0 abandons the search after that many nodes (its own, and half of those
+    of the smaller misère game, misere_proof) and returns ABANDONED (entries stored until then are
+    proven and stay valid).
     """
     stats[S_SEARCHES] += 1
     hands = hands0.copy()
@@ -168,7 +169,7 @@ def search(
 
     pend[0] = pend0
     called_suit = called_bit >> 4 if called_bit >= 0 else -1
-    nodes_here = 0
+    nodes_here = 0  # search nodes and the smaller misère game's, for the budget
     lone_decl = 0  # FAM_E: the one MAX seat
     for q in range(4):
         if side_max[q] == 1:
@@ -335,6 +336,9 @@ def search(
                                 hands, lone_decl, rx_k, rx_v, rx_cnt, RX_NODES
                             )
                             stats[S_RX_NODES] += rx_cnt[0] - rx0
+                            # the node budget bounds the smaller game's work too, at half
+                            # weight: a node of it costs about half a node of the search
+                            nodes_here += (rx_cnt[0] - rx0) >> 1
                             v = 1
                         if not settled:
                             searched[d] = 1

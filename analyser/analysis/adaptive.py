@@ -1,0 +1,89 @@
+"""How many deals to sample: a fixed sample, or sampling until the figures are precise enough.
+
+The default of ``rikken analyse`` and ``rikken misere`` is adaptive: deals are added in steps
+(:data:`STEPS`: 20, 50, 100, 200, 350, 550, 800, 1000) until every reported make-probability has a
+95 % interval half-width of at most :data:`TARGET_HALF_WIDTH` (``--precision``), at most
+:data:`MAX_DEALS` deals (``--max-deals``). A question already settled stops taking new deals:
+a bid that makes on all of the first 50 deals has a half-width of 0.036 and needs no more,
+while one near 50 % needs about 385. ``--deals N`` asks for exactly N deals instead.
+
+:class:`SamplePlan` is the rule; the callers decide what a "question" is (a contract family
+of ``rikken analyse``, the misère forms of ``rikken misere``) and report the half-widths.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from analyser.errors import RikkenError
+
+TARGET_HALF_WIDTH = 0.05
+MAX_DEALS = 1000
+FIRST_STEP = 20
+STEPS = (20, 50, 100, 200, 350, 550, 800, 1000)
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class SamplePlan:
+    """Fixed (``deals``) or adaptive (``precision``, at most ``max_deals``) sampling."""
+
+    deals: int | None = None
+    """A fixed sample size, or None for adaptive sampling."""
+    precision: float = TARGET_HALF_WIDTH
+    """Adaptive: the largest 95 % half-width a reported probability may keep."""
+    max_deals: int = MAX_DEALS
+    """Adaptive: the most deals any question gets."""
+
+    def __post_init__(self) -> None:
+        if self.deals is not None and self.deals < 1:
+            raise RikkenError(f"the number of deals must be at least 1, got {self.deals}")
+        if not 0 < self.precision < 0.5:
+            raise RikkenError(f"--precision must be between 0 and 0.5, got {self.precision}")
+        if self.max_deals < 1:
+            raise RikkenError(f"--max-deals must be at least 1, got {self.max_deals}")
+
+    @property
+    def adaptive(self) -> bool:
+        """True when sampling stops on precision rather than at a fixed size."""
+        return self.deals is None
+
+    @property
+    def limit(self) -> int:
+        """The most deals the run may sample."""
+        return self.deals if self.deals is not None else self.max_deals
+
+    def first(self) -> int:
+        """Deals of the first step."""
+        return self.limit if not self.adaptive else min(FIRST_STEP, self.limit)
+
+    def next_size(self, n: int) -> int:
+        """The sample size after ``n`` deals when a question is still open."""
+        for step in STEPS:
+            if step > n:
+                return min(step, self.limit)
+        return min(max(n + n // 2, n + 1), self.limit)
+
+    def settled(self, half_widths: list[float], n: int) -> bool:
+        """True when a question with these half-widths after ``n`` deals takes no more deals:
+        every half-width is within the precision, or the limit is reached."""
+        if not self.adaptive:
+            return n >= self.limit
+        return n >= self.limit or all(h <= self.precision for h in half_widths)
+
+    def deals_needed(self, p: float) -> int:
+        """About how many deals a proportion near ``p`` needs to reach the precision (for
+        the progress line's estimate of the time left), at most the limit."""
+        p = min(max(p, 0.02), 0.98)
+        need = math.ceil(Z95 * Z95 * p * (1 - p) / self.precision**2)
+        return min(self.limit, max(FIRST_STEP, need))
+
+    def describe(self) -> str:
+        """One line for the output: how the sample size was chosen."""
+        if not self.adaptive:
+            return f"fixed sample of {self.deals} deals (--deals)"
+        return (
+            f"adaptive: each question sampled until its 95% half-width <= {self.precision:g} "
+            f"(at most {self.max_deals} deals)"
+        )
