@@ -58,12 +58,14 @@ class SamplePlan:
         """Deals of the first step."""
         return self.limit if not self.adaptive else min(FIRST_STEP, self.limit)
 
-    def next_size(self, n: int) -> int:
-        """The sample size after ``n`` deals when a question is still open."""
-        for step in STEPS:
-            if step > n:
-                return min(step, self.limit)
-        return min(max(n + n // 2, n + 1), self.limit)
+    def next_size(self, n: int, needed: int | None = None) -> int:
+        """The sample size after ``n`` deals when a question is still open: the next of
+        :data:`STEPS`, or - when the open questions' estimate ``needed`` (deals_needed) is
+        known - a step to just past it (at least an eighth more deals, at most the next step)."""
+        step = next((x for x in STEPS if x > n), max(n + n // 2, n + 1))
+        if needed is not None and n >= STEPS[2]:
+            step = min(step, max(n + max(FIRST_STEP, n // 8), needed + needed // 20))
+        return min(step, self.limit)
 
     def settled(self, half_widths: list[float], n: int) -> bool:
         """True when a question with these half-widths after ``n`` deals takes no more deals:

@@ -172,7 +172,7 @@ def analyse_hand(
                 open_p = [results[s.id].estimate.p for g in active for s in groups[g]]
                 expected = max(plan.deals_needed(p) for p in open_p)
                 progress.set_status(size, max(expected, size + 1), plan.limit)
-                size = plan.next_size(size)
+                size = plan.next_size(size, expected)
     bids = [results[s.id] for s in specs]
     n_max = max(sizes.values(), default=0)
     result = HandAnalysis(

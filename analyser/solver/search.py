@@ -77,6 +77,7 @@ from analyser.solver.table import (
     TT_WAYS,
     after_trick,
     entry_bounds,
+    gen_byte,
     length_key,
     owner_codes,
     top_owners,
@@ -166,6 +167,7 @@ def search(
     # the check and generation bytes, eight slots a word (tt_probe, tt_store)
     tagw = tb[B_TAG].view(np.uint64)
     genw = tb[B_GEN].view(np.uint64)
+    gen8 = gen_byte(gen)
 
     pend[0] = pend0
     called_suit = called_bit >> 4 if called_bit >= 0 else -1
@@ -295,11 +297,13 @@ def search(
                     tag = tt_tag(key, aux)
                     # the shape bucket first: it decides about twice as many probes as the
                     # top-card bucket (exact counts of the benchmark deals: 5.9M against 2.5M)
-                    st, e, like = tt_probe(tt, tagw, base, key, aux, tag, c0, c1, tneed)
+                    st, e, like = tt_probe(tt, tb, tagw, base, key, aux, tag, c0, c1, tneed, gen8)
                     if st < 0:
                         e_shape = e
                         like_shape = like
-                        st, e, like = tt_probe(tt, tagw, base_top, key, aux, tag, c0, c1, tneed)
+                        st, e, like = tt_probe(
+                            tt, tb, tagw, base_top, key, aux, tag, c0, c1, tneed, gen8
+                        )
                         if st < 0 and like_shape >= like:
                             e = e_shape
                     if st >= 0:
