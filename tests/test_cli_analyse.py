@@ -240,3 +240,11 @@ def test_bad_input_is_one_error_line_and_exit_code_2(args, fragment):
     assert "Traceback" not in result.output
     error_lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(error_lines) == 1 and fragment in error_lines[0]
+
+
+@pytest.mark.parametrize("command", ["analyse", "misere"])
+def test_wiezen_is_refused_for_now(command):
+    """The wiezen rule set exists at the rules layer only (docs/rules.md §7.4)."""
+    result = run(command, HONOURS, "--rules", "wiezen", "--deals", "3")
+    assert result.exit_code == 2
+    assert f"the wiezen rule set is not yet supported by rikken {command}" in result.output

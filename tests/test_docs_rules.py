@@ -1,7 +1,7 @@
 """docs/rules.md and docs/guidelines.md stay in step with the code that cites them.
 
 * Every rule id cited in the code, tests, study definitions, README or the docs themselves
-  (``R-PLAY-05``, ``V-01``, ``I-06``, ``G-RIK-01`` ...; lists and ranges such as
+  (``R-PLAY-05``, ``V-01``, ``I-06``, ``W-07``, ``G-RIK-01`` ...; lists and ranges such as
   ``R-MAL-01/02``, ``V-07/V-08/V-09``, ``G-ALN-03 .. 06`` are expanded) is *defined* in one
   of the two docs: it appears in the first cell of a Markdown table row or in a heading.
 * Every ``docs/rules.md §N`` / ``docs/guidelines.md §N`` citation names an existing section.
@@ -30,7 +30,7 @@ CONFIG_FILES = ("README.md", "Makefile", "pyproject.toml")
 # Ids that are cited on purpose without a definition (a test of the "unknown id" error).
 UNDEFINED_ON_PURPOSE = frozenset({"G-" + "NOPE-01"})
 
-_ID = r"(?:[RG]-[A-Z]+-\d{2}|[VI]-\d{2})"
+_ID = r"(?:[RG]-[A-Z]+-\d{2}|[VIW]-\d{2})"
 ID_RE = re.compile(rf"\b{_ID}\b")
 # An id followed by more items: "/02", "/V-08", " .. 06", " .. G-PIEK-06", "…05".
 CITATION_RE = re.compile(rf"\b(?P<head>{_ID})(?P<tail>(?:\s*(?:/|\.\.|…)\s*(?:{_ID}|\d{{2}})\b)*)")
@@ -123,6 +123,7 @@ def cited_ids() -> dict[str, list[str]]:
     ("text", "ids"),
     [
         ("R-PLAY-05 and V-01, iwwa I-06", ["R-PLAY-05", "V-01", "I-06"]),
+        ("wiezen W-04/W-05, W-07 .. 09", ["W-04", "W-05", "W-07", "W-08", "W-09"]),
         ("(R-MAL-01/02)", ["R-MAL-01", "R-MAL-02"]),
         ("R-PLAY-02/03/05", ["R-PLAY-02", "R-PLAY-03", "R-PLAY-05"]),
         ("V-07/V-08/V-09", ["V-07", "V-08", "V-09"]),

@@ -11,8 +11,11 @@ from analyser.rules import (
     PASS,
     PIEK,
     RIK,
+    RIKKEN,
     SOLO,
     SOLO_BETER,
+    TROELA,
+    WIEZEN,
     Contract,
     all_contracts,
     alone,
@@ -47,9 +50,12 @@ def test_id_round_trip(text):
 
 
 def test_all_contracts_are_distinct_and_cover_the_ids():
-    ids = [c.id for c in all_contracts()]
+    ids = [c.id for c in RIKKEN.contracts]
     assert len(ids) == len(set(ids)) == len(CANONICAL_IDS) - 1  # pass is not a contract
     assert set(ids) | {"pass"} == set(CANONICAL_IDS)
+    every = all_contracts()
+    assert len(set(every)) == len(every)
+    assert set(every) == set(RIKKEN.contracts) | set(WIEZEN.contracts)
 
 
 @pytest.mark.parametrize(
@@ -73,12 +79,15 @@ def test_aliases(alias, expected):
 
 
 def test_troela_is_book_family_data():
-    """troela is malheur by the book's other name, not everywhere: a rule set of another
-    family (wiezen, where troela is a contract of its own) gives its own alias table."""
+    """troela is malheur by the book's other name, not everywhere: in the wiezen family it is
+    a contract of its own, and wiezen has no malheur."""
     assert parse_contract("troela").id == "malheur"
+    assert parse_contract("troela", RIKKEN) == MALHEUR
+    assert parse_contract("troela", WIEZEN) == TROELA != MALHEUR
     with pytest.raises(RulesError, match="unknown contract"):
-        parse_contract("troela", aliases={})
-    assert parse_contract("malheur", aliases={}) == MALHEUR
+        parse_contract("malheur", WIEZEN)
+    with pytest.raises(RulesError, match="unknown contract"):
+        parse_contract("troel", RIKKEN)
 
 
 @pytest.mark.parametrize(
@@ -109,7 +118,9 @@ def test_constructor_validation():
     with pytest.raises(RulesError):
         Contract("rik", 8)
     with pytest.raises(RulesError):
-        Contract("troel")
+        Contract("troel", beter=True)
+    with pytest.raises(RulesError):
+        Contract("no_such_kind")
 
 
 def test_contracts_are_hashable_values():

@@ -4,7 +4,8 @@ The oracle walks all auction states (memoised on everything but the history) fro
 auction, every seat bidding or passing in every legal way, for every way the other three
 seats can hold the remaining aces, and collects what the seat under test may bid on its
 turns. declarable_contracts must give exactly that for the seat's place in the auction (the
-forehand is seat 0), and the union over the places when no place is given.
+forehand is seat 0), and the union over the places when no place is given. Under wiezen the
+auction opens after the troel announcement the aces call for (W-03).
 """
 
 from __future__ import annotations
@@ -15,11 +16,18 @@ import pytest
 
 from analyser.cards import N_SEATS
 from analyser.errors import RulesError
-from analyser.rules import AuctionState, declarable_contracts, legal_bids, parse_ruleset
+from analyser.rules import (
+    AuctionState,
+    declarable_contracts,
+    legal_bids,
+    parse_ruleset,
+    troel_announcement,
+)
 
 
 def _biddable(ruleset, seat: int, aces: int) -> set:
-    """Every bid ``seat`` (holding ``aces`` aces) may make in some auction; forehand = 0."""
+    """Every bid ``seat`` (holding ``aces`` aces) may make, or announce, in some auction;
+    forehand = 0."""
     found = set()
     others = [q for q in range(N_SEATS) if q != seat]
     for dist in itertools.product(range(5), repeat=3):
@@ -30,7 +38,10 @@ def _biddable(ruleset, seat: int, aces: int) -> set:
         for q, a in zip(others, dist, strict=True):
             held[q] = a
         seen = set()
-        stack = [AuctionState.start(0)]
+        announcement = troel_announcement(ruleset, held)
+        if announcement is not None and announcement[0] == seat:
+            found.add(announcement[1])  # declared before the auction (W-03)
+        stack = [AuctionState.start(0, announcement)]
         while stack:
             st = stack.pop()
             key = (
@@ -90,6 +101,12 @@ def test_an_obliged_forehand_never_gets_the_rik_a_solo_needs(spec, aces):
     assert "solo" in [c.id for c in declarable_contracts(parse_ruleset(spec), aces, 1)]
 
 
+@pytest.mark.parametrize("aces", [3, 4])
+def test_wiezen_troel_and_what_ranks_above(aces):
+    """W-03, W-06: troel (3 aces) or troela (4), then only what ranks above them."""
+    _check("wiezen", aces)
+
+
 def test_the_forehand_can_never_bid_beter_rik_by_every_auction():
     _check("book", 2, seats=(0,))
 
@@ -117,6 +134,9 @@ def test_fewer_aces_may_bid_everything_but_malheur():
         "iwwa2024",
         "book:all_pass=forced_bid",
         "book:solo_needs_rik=on",
+        "wiezen",
+        "wiezen:meegaan=next",
+        "wiezen:troel=off",
     ],
 )
 def test_every_ace_count_and_rule_set(spec, aces):

@@ -57,6 +57,10 @@ def test_key_depends_on_parameters_version_and_code(tmp_path):
         (lambda t: _set_hands(t, 'hands = "many"'), "key 'hands' must be an integer"),
         (lambda t: _set_hands(t, "hands = 0"), "key 'hands' must be in 1.."),
         (lambda t: t.replace('rules = "book"', 'rules = "bridge"'), "key 'rules'"),
+        (
+            lambda t: t.replace('rules = "book"', 'rules = "wiezen"'),
+            "not yet supported by rikken study",
+        ),
         (lambda t: t.replace('kind = "malheur"', 'kind = "poker"'), "key 'kind' must be one of"),
         (lambda t: t.replace("seed = ", "seed = -"), "key 'seed'"),
         (lambda t: t + "\ndata_dir = 3\n", "key 'data_dir'"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from analyser.cards import ACE, HEARTS, NOTRUMP, card
+from analyser.errors import RikkenError
 from analyser.rules import (
     Contract,
     RuleSet,
@@ -29,6 +30,10 @@ from analyser.rules import (
 from analyser.seats import FOREHAND, Seat, turn_order
 
 FAMILY_RIK, FAMILY_ALONE, FAMILY_NULL, FAMILY_MALHEUR = "rik", "alone", "null", "malheur"
+# The families of rule sets the analysis plays (analyser.rules.contracts.FAMILIES). wiezen
+# (docs/rules.md §7.4) exists at the rules layer; its sampler (the turned card) and its
+# analysis are later steps.
+ANALYSED_FAMILIES = ("rikken",)
 
 EXACT, PESSIMISTIC, OPTIMISTIC = "exact", "pessimistic", "optimistic"
 EXACTNESS_TEXT = {
@@ -87,6 +92,12 @@ class BidSpec:
     def failed_score(self) -> int:
         """Score of a failed misère/piek (any wrong trick count pays the same)."""
         return self.scores[self.target + 1]
+
+
+def check_analysed(ruleset: RuleSet, command: str = "rikken analyse") -> None:
+    """RikkenError (one line) when ``command`` cannot analyse under ``ruleset`` yet."""
+    if ruleset.family.name not in ANALYSED_FAMILIES:
+        raise RikkenError(f"the {ruleset.name} rule set is not yet supported by {command}")
 
 
 def left_out(ruleset: RuleSet, hand: list[int], seat: Seat) -> list[Contract]:

@@ -69,6 +69,7 @@ from analyser.analysis.bids import (
     BidSpec,
     aces_held,
     bid_specs,
+    check_analysed,
     left_out,
 )
 from analyser.analysis.choice import (
@@ -130,6 +131,7 @@ def analyse_hand(
     from analyser.analysis.recommend import recommend
     from analyser.sampler import sample_deals
 
+    check_analysed(ruleset, "rikken analyse")
     plan = _plan(deals, precision, max_deals)
     if not 0 <= min_p <= 1:
         raise RikkenError(f"--min-p must be between 0 and 1, got {min_p}")

@@ -67,6 +67,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyser.analysis.adaptive import MAX_DEALS, TARGET_HALF_WIDTH, SamplePlan
+from analyser.analysis.bids import check_analysed
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
 from analyser.analysis.results import Estimate
 from analyser.analysis.stats import wilson_half_width
@@ -255,6 +256,7 @@ def analyse_misere(
     from analyser.sampler import sample_deals
     from analyser.solver import GOAL_MISERE
 
+    check_analysed(ruleset, "rikken misere")
     plan = sample_plan(deals, precision, max_deals)
     if explain < 0:
         raise RikkenError(f"--explain must be 0 or more, got {explain}")

@@ -45,8 +45,9 @@ def common_options(func: Callable) -> Callable:
             default="book",
             show_default=True,
             callback=_parse_rules,
-            help="Rule set: 'book' (Doevendans 1998) or 'iwwa2024' (IWWA tournament rules), "
-            "optionally with variant switches, e.g. 'book:min_alone=8,malheur=optional'.",
+            help="Rule set: 'book' (Doevendans 1998), 'iwwa2024' (IWWA tournament rules) or "
+            "'wiezen' (Belgian club rules: rules layer only, not analysed yet), optionally with "
+            "variant switches, e.g. 'book:min_alone=8,malheur=optional'.",
         ),
         click.option(
             "--lang",

@@ -7,16 +7,25 @@ Public API:
   returns the state after the player on turn bids or passes (RulesError if illegal).
   ``finished``, ``thrown_in`` (four passes), ``contract`` and ``declarers`` (the first bidder of
   the final contract, then any joiners, R-BID-04 / R-BID-08) describe the outcome.
+  ``AuctionState.start(forehand, announcement)`` opens a wiezen auction after a troel or
+  troela announcement (W-03, :func:`troel_announcement`).
 * :func:`legal_bids` ``(ruleset, state, seat, aces_held)`` — the bids open to ``seat``
   (docs/rules.md §4 pseudo-code): strictly higher than the current bid (R-BID-02), or joining a
   joinable contract (R-BID-08, R-MIS-02); alone bids only after a rik (R-BID-06; solo too under
   iwwa); beter rik only over another player's rik (R-BID-07); malheur only with 3+ aces and,
   when obligatory, forced at the first turn unless outbid (R-MAL-01/02); iwwa's one-step rule
-  for alone bids (I-04); the V-08 forced bid. ``pass`` comes first, then the ladder order.
+  for alone bids (I-04); the V-08 forced bid. wiezen: going along with an ask (meegaan) joins
+  it, one partner at most (W-07); an unanswered ask gives its bidder the choice between alone
+  5 and giving up (W-08); troel and troela are announced, never bid (W-03). ``pass`` comes
+  first, then the ladder order.
 * :func:`declarable_contracts` ``(ruleset, aces_held, turn_order)`` — the contracts a player
   can bid in some auction at all: with 3-4 aces under an obligatory malheur only malheur and
-  what ranks above it (R-MAL-01/02); never beter rik for the forehand (R-BID-07).
-* :func:`run_auction` — apply a whole sequence of bids (ids or contracts) from the start.
+  what ranks above it (R-MAL-01/02); never beter rik for the forehand (R-BID-07); wiezen: with
+  3 aces troel, with 4 troela, and what ranks above them (W-03, W-06).
+* :func:`troel_announcement` ``(ruleset, aces)`` — who announces troel or troela before a
+  wiezen auction (W-03), or None.
+* :func:`run_auction` — apply a whole sequence of bids (ids or contracts) from the start (after
+  the troel announcement the aces call for).
 * :func:`next_dealer` — who deals next (R-DEAL-02; V-07 after four passes).
 """
 
@@ -27,7 +36,7 @@ from dataclasses import dataclass, replace
 
 from analyser.cards import N_SEATS, NORTH, left_of
 from analyser.errors import RulesError
-from analyser.rules.contracts import BETER_RIK, MALHEUR, PASS, RIK, Contract, alone, parse_contract
+from analyser.rules.contracts import BETER_RIK, MALHEUR, PASS, RIK, Contract, alone
 from analyser.rules.ruleset import RuleSet
 from analyser.seats import Seat
 
@@ -55,13 +64,47 @@ class AuctionState:
     passes_since_bid: int = 0
     """Consecutive passes after the last bid, passed players skipped counting as passes."""
     history: tuple[tuple[Seat, Contract], ...] = ()
+    """The bids and passes made in the auction, in order (an announcement is not one)."""
     finished: bool = False
+    announcement: tuple[Seat, Contract] | None = None
+    """W-03: the troel or troela announced before the auction, and by whom."""
 
     @classmethod
-    def start(cls, forehand: Seat = _NORTH) -> AuctionState:
-        """A fresh auction in which ``forehand`` (left of the dealer) speaks first."""
+    def start(
+        cls, forehand: Seat = _NORTH, announcement: tuple[Seat, Contract] | None = None
+    ) -> AuctionState:
+        """A fresh auction in which ``forehand`` (left of the dealer) speaks first.
+
+        With an ``announcement`` ``(seat, contract)`` (W-03: troel or troela, see
+        :func:`troel_announcement`) that contract stands as the first bid of ``seat`` and the
+        player left of him speaks first (W-06 UNSPECIFIED: the others get their chance to
+        outbid it in turn from there)."""
         _check_seat(forehand)
-        return cls(forehand=forehand, turn=forehand)
+        if announcement is None:
+            return cls(forehand=forehand, turn=forehand)
+        seat, contract = announcement
+        _check_seat(seat)
+        if not isinstance(contract, Contract) or contract.is_pass:
+            raise RulesError(f"an announcement needs a contract, got {contract!r}")
+        return cls(
+            forehand=forehand,
+            turn=Seat(left_of(seat)),
+            current=contract,
+            declarers=(Seat(seat),),
+            spoken=frozenset({Seat(seat)}),
+            announcement=(Seat(seat), contract),
+        )
+
+    @property
+    def asker_decides(self) -> bool:
+        """True when everyone else passed an ask nobody went along with: its bidder, on
+        turn, plays alone (the rule set's fallback, alone 5) or passes, and then the deal
+        is thrown in (W-08)."""
+        return (
+            not self.finished
+            and self.current is not None
+            and self.passes_since_bid >= PASSES_TO_END
+        )
 
     @property
     def thrown_in(self) -> bool:
@@ -83,7 +126,7 @@ class AuctionState:
 
     def apply(self, ruleset: RuleSet, bid: Contract | str, aces_held: int = 0) -> AuctionState:
         """The state after the seat on turn makes ``bid``; RulesError if it is illegal."""
-        b = parse_contract(bid)
+        b = ruleset.parse(bid)
         if self.finished:
             raise RulesError("the auction is over; no more bids")
         seat = self.turn
@@ -95,6 +138,8 @@ class AuctionState:
         current, declarers = self.current, self.declarers
         passed, riks, count = self.passed, self.rik_bidders, self.passes_since_bid
         if b.is_pass:
+            if self.asker_decides:
+                current, declarers = None, ()  # W-08: the asker gives up; thrown in
             passed = passed | {seat}
             count += 1
         else:
@@ -118,6 +163,8 @@ class AuctionState:
                 break
             count += 1
             nxt = left_of(nxt)
+        if finished and current in ruleset.ask_fallbacks and len(declarers) == 1:
+            finished, nxt = False, declarers[0]  # W-08: nobody went along; the asker decides
         return replace(
             self,
             turn=nxt,
@@ -138,26 +185,45 @@ def legal_bids(
     """Bids open to ``seat`` (holding ``aces_held`` aces) in ``state``.
 
     ``pass`` first, then ladder order. Empty when the auction is over or the seat has passed
-    (R-BID-03).
+    (R-BID-03). RulesError for a seat that holds the aces of a contract the rule set has
+    announced before the auction when the state has no announcement (W-03).
     """
     _check_seat(seat)
     _check_aces(aces_held)
     if state.finished or seat in state.passed:
         return []
     rs = ruleset
+    if state.asker_decides:
+        return [PASS, rs.ask_fallbacks[state.current]]  # W-08
+    for c in rs.announced:
+        if aces_held in c.aces_needed and state.announcement is None:
+            raise RulesError(
+                f"seat {seat} holds {aces_held} aces: {c.id} is announced before the auction "
+                "(W-03); start it with AuctionState.start(forehand, announcement)"
+            )
     current_rank = rs.rank(state.current)
+    fallbacks = set(rs.ask_fallbacks.values())
     out = [PASS]
     for b in rs.contracts:
+        if b in rs.announced or b in fallbacks:
+            continue  # W-03: announced, never bid; W-08: only after an unanswered ask
         higher = rs.rank(b) > current_rank
-        join = b in rs.joinable and b == state.current and seat not in state.declarers
+        join = (
+            b in rs.joinable
+            and b == state.current
+            and seat not in state.declarers
+            and len(state.declarers) < rs.join_limit(b)
+        )
+        if join and b in rs.ask_fallbacks and rs.meegaan == "next":
+            join = seat == left_of(state.declarers[0])  # W-07 switch: only the next player
         if not (higher or join):
             continue
         if _needs_rik(rs, b) and not state.rik_bidders:
             continue  # R-BID-06; iwwa I-02 for solo
         if b == BETER_RIK and not (state.rik_bidders - {seat}):
             continue  # R-BID-07
-        if b == MALHEUR and aces_held < 3:
-            continue
+        if b.aces_needed and aces_held not in b.aces_needed:
+            continue  # malheur: 3 or 4 aces
         if b.is_alone and not rs.jumps and not _one_step(rs, state.current, b):
             continue  # I-04
         out.append(b)
@@ -181,7 +247,8 @@ def legal_bids(
 def declarable_contracts(
     ruleset: RuleSet, aces_held: int, turn_order: int | None = None
 ) -> list[Contract]:
-    """The contracts (ladder order) a player dealt ``aces_held`` aces can bid in some auction.
+    """The contracts (ladder order) a player dealt ``aces_held`` aces can bid in some auction,
+    or announce before it (troel, troela).
 
     ``turn_order`` is the player's place in the auction, 0 = the forehand (who speaks first)
     to 3 = the dealer; None = any place (the union over the four).
@@ -198,16 +265,26 @@ def declarable_contracts(
       (a rik can only be outbid); once he has passed he may not bid again. A forehand
       rikker may still choose hearts.
 
+    * wiezen: a hand with 3 aces announces troel, with 4 troela, before the auction (W-03);
+      troel and troela need those aces. Once announced, only what ranks above them can
+      follow (W-06), and the announcer may bid it once someone has outbid him (R-BID-09).
+
     Every other contract of the ladder is reachable by some auction (earlier riks by other
     players, say): the tests check this against every auction :func:`legal_bids` allows."""
     _check_aces(aces_held)
     if turn_order is not None:
         _check_seat(turn_order)  # a place in the auction is 0..3 like a seat (0 = forehand)
-    obliged = ruleset.malheur == "obligatory" and aces_held >= 3
-    out = [c for c in ruleset.contracts if c != MALHEUR or aces_held >= 3]
+    rs = ruleset
+    out = [c for c in rs.contracts if not c.aces_needed or aces_held in c.aces_needed]
+    floor = None
+    if rs.malheur == "obligatory" and aces_held >= 3:
+        floor = rs.rank(MALHEUR)  # R-MAL-01
+    for c in rs.announced:
+        if aces_held in c.aces_needed:
+            floor = rs.rank(c)  # W-03
+    obliged = floor is not None
     if obliged:
-        floor = ruleset.rank(MALHEUR)
-        out = [c for c in out if ruleset.rank(c) >= floor]
+        out = [c for c in out if rs.rank(c) >= floor]
     if turn_order == 0:
         out = [c for c in out if c != BETER_RIK]
         if obliged:
@@ -231,12 +308,25 @@ def run_auction(
     aces: Sequence[int] = (0, 0, 0, 0),
 ) -> AuctionState:
     """Apply ``bids`` in turn order from a fresh auction; ``aces[seat]`` = aces that seat holds."""
-    if len(aces) != N_SEATS:
-        raise RulesError(f"aces need one count per seat (4), got {len(aces)}")
-    state = AuctionState.start(forehand)
+    state = AuctionState.start(forehand, troel_announcement(ruleset, aces))
     for bid in bids:
         state = state.apply(ruleset, bid, aces[state.turn])
     return state
+
+
+def troel_announcement(ruleset: RuleSet, aces: Sequence[int]) -> tuple[Seat, Contract] | None:
+    """W-03: the seat that announces troel (3 aces) or troela (4 aces) before the auction,
+    with the contract, when the rule set plays them; None when nobody does. ``aces[seat]``
+    is the number of aces each seat holds."""
+    if len(aces) != N_SEATS:
+        raise RulesError(f"aces need one count per seat (4), got {len(aces)}")
+    for a in aces:
+        _check_aces(a)
+    for seat, held in enumerate(aces):
+        for c in sorted(ruleset.announced, key=lambda c: c.id):
+            if held in c.aces_needed:
+                return Seat(seat), c
+    return None
 
 
 def next_dealer(ruleset: RuleSet, dealer: Seat, thrown_in: bool) -> Seat:

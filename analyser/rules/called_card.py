@@ -11,6 +11,8 @@ Public API:
 * :func:`malheur_partner_cards` ``(hand_cards)`` — R-MAL-03: with 3 aces the 4th ace (one
   card); with 4 aces the kings he does not hold (he names one), holding all four kings the
   queens he does not hold, and so on.
+* :func:`troel_partner_card` ``(hand_cards)`` — wiezen W-04/W-05: with 3 aces (troel) the 4th
+  ace; with 4 aces (troela) ♥K, or the highest heart below it that he does not hold.
 
 Cards are ints 0..51 (analyser.cards). Results are sorted ascending.
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from analyser.cards import ACE, N_CARDS, N_RANKS, N_SUITS, card
+from analyser.cards import ACE, HEARTS, N_CARDS, N_RANKS, N_SUITS, card
 from analyser.errors import RulesError
 from analyser.rules.ruleset import RuleSet
 
@@ -42,6 +44,19 @@ def malheur_partner_cards(hand_cards: Iterable[int]) -> list[int]:
         raise RulesError(f"malheur needs 3 or 4 aces, the hand holds {aces}")
     # With 3 aces the missing ace is the only candidate; with 4 the search moves to kings.
     return _highest_missing(held, list(range(N_SUITS)))
+
+
+def troel_partner_card(hand_cards: Iterable[int]) -> int:
+    """The troel partner card of a hand with 3 aces (the 4th ace, W-04) or the troela partner
+    card of a hand with 4 (♥K; the next heart down that the hand lacks when it holds ♥K,
+    W-05). Its holder is the partner and leads it to trick 1."""
+    held = _hand_set(hand_cards)
+    aces = sum(card(s, ACE) in held for s in range(N_SUITS))
+    if aces == 3:
+        return _highest_missing(held, list(range(N_SUITS)))[0]
+    if aces == 4:
+        return _highest_missing(held, [HEARTS])[0]  # ♥A is his: ♥K or lower
+    raise RulesError(f"troel needs 3 aces and troela 4, the hand holds {aces}")
 
 
 def _highest_missing(held: set[int], suits: list[int]) -> list[int]:

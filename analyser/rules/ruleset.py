@@ -6,25 +6,42 @@ Public API:
   below, with its docs/rules.md id); ``ladder`` is derived from the switches: a tuple of
   rungs, low to high, each rung a tuple of contracts sharing one rank (book: misère = piek).
   ``rank(c)`` gives the 1-based rank, ``contracts`` the flat ladder, ``allows(c)`` membership.
-* :func:`get_ruleset` ``(name="book", **switches)`` — the named set (``book``, ``iwwa2024``)
-  with switches overridden; RulesError for unknown names, switches or values.
+* :func:`get_ruleset` ``(name="book", **switches)`` — the named set (``book``, ``iwwa2024``,
+  ``wiezen``) with switches overridden; RulesError for unknown names, switches or values, and
+  for a switch that does not apply to the set's family (``wiezen:min_alone=8``).
 * :func:`parse_ruleset` ``("book:min_alone=8,piek=off")`` — the same from one string (CLI form).
 * ``RuleSet.spec`` — the inverse: name plus every switch that differs from the named set, so a
   result can say which rules (and which UNSPECIFIED defaults) it was computed under.
 
-Switch aliases accepted by :func:`get_ruleset`: ``open_after_tricks=k`` (V-05: the first ``k``
-tricks of an open misère/piek are closed, i.e. ``open_reveal_after_cards = 4k``) and
-``open_leader=...`` (V-06: sets both ``open_misere_leader`` and ``open_piek_leader``).
+Switch aliases accepted by :func:`get_ruleset` for the rikken family: ``open_after_tricks=k``
+(V-05: the first ``k`` tricks of an open misère/piek are closed, i.e.
+``open_reveal_after_cards = 4k``) and ``open_leader=...`` (V-06: sets both
+``open_misere_leader`` and ``open_piek_leader``).
+
+Families. ``book`` and ``iwwa2024`` belong to the rikken family, ``wiezen`` (docs/rules.md
+§7.4) to a family of its own: ``RuleSet.family`` is the
+:class:`~analyser.rules.contracts.ContractFamily` that names and reads its contracts
+(``RuleSet.parse``: under wiezen ``troela`` is troela, under book it is malheur). Per family
+this module holds, as data, the ladder builder and the switches a user may set; a switch
+outside that list keeps the named set's value (for wiezen: ``turned_trump`` on, malheur and
+piek off, ...). The auction roles of the wiezen contracts are data too: ``joinable`` /
+``join_limit`` (meegaan: one partner joins an ask, W-07; miserie shared, W-14),
+``announced`` (troel and troela are announced before the auction, W-03) and
+``ask_fallbacks`` (an unanswered ask becomes alone 5 or nothing, W-08).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from analyser.cards import N_SEATS
 from analyser.errors import RulesError
 from analyser.rules.contracts import (
+    ALONE_5,
     BETER_RIK,
+    FAMILIES,
     MALHEUR,
     MISERE,
     OPEN_MISERE,
@@ -35,12 +52,19 @@ from analyser.rules.contracts import (
     RIK,
     SOLO,
     SOLO_BETER,
+    SOLO_SLIM,
+    TROEL,
+    TROELA,
+    VRAGEN,
     Contract,
+    ContractFamily,
+    abondance,
     alone,
-    parse_contract,
 )
 
-RULESET_NAMES = ("book", "iwwa2024")
+RULESET_NAMES = ("book", "iwwa2024", "wiezen")
+# The family of contracts each named set plays (analyser.rules.contracts.FAMILIES).
+FAMILY_OF: dict[str, str] = {"book": "rikken", "iwwa2024": "rikken", "wiezen": "wiezen"}
 
 # Allowed values of the string switches.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -51,6 +75,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "several_declarers": ("settle_all", "stop_at_first_failure"),
     "fail_mode": ("undertricks", "base_only"),
     "failed_rik_payer": ("both", "rikker"),
+    "troel": ("obligatory", "off"),
+    "meegaan": ("any", "next"),
+    "turned_card_exchange": ("closed_misere", "every_misere", "none"),
 }
 INT_RANGES: dict[str, tuple[int, int]] = {
     "min_alone": (7, 11),
@@ -58,6 +85,29 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "praatje_reveal_after_cards": (0, 51),
 }
 ALIASES = ("open_after_tricks", "open_leader")
+
+# W-16: the wiezen ladder, rungs low to high; contracts in one rung share a rank. An abondance
+# in the turned suit ranks just above the plain one of its level (W-10).
+WIEZEN_LADDER: tuple[tuple[Contract, ...], ...] = (
+    (VRAGEN, ALONE_5),
+    (abondance(9),),
+    (abondance(9, True),),
+    (abondance(10),),
+    (abondance(10, True),),
+    (MISERE,),
+    (abondance(11),),
+    (abondance(11, True),),
+    (abondance(12),),
+    (abondance(12, True),),
+    (TROEL, TROELA),
+    (OPEN_MISERE,),
+    (SOLO,),
+    (SOLO_SLIM,),
+)
+# The auction roles of contracts (the auction reads them through the RuleSet properties).
+JOIN_LIMITS: dict[Contract, int] = {VRAGEN: 2}  # W-07: one player goes along with an ask
+ANNOUNCED: tuple[Contract, ...] = (TROEL, TROELA)  # W-03: announced before the auction
+ASK_FALLBACKS: dict[Contract, Contract] = {VRAGEN: ALONE_5}  # W-08
 
 
 @dataclass(frozen=True)
@@ -125,12 +175,30 @@ class RuleSet:
     failed_rik_payer: str = "both"
     """Failed rik: rikker and partner each pay (default) or the ``rikker`` alone pays 2v (I-09)."""
 
+    # --- wiezen (docs/rules.md §7.4); fixed in the rikken family ---
+    turned_trump: bool = False
+    """W-01: the dealer's 13th card is dealt face up and stays his; its suit is the turned
+    trump, which vragen, alone 5, abondance in troef and solo slim play (the turned suit is
+    an argument wherever a contract's trump depends on it). Fixed per family."""
+    troel: str = "off"
+    """W-03: a holder of 3 or 4 aces announces troel / troela before the auction
+    (``obligatory``), or the games are not played (``off``)."""
+    meegaan: str = "any"
+    """W-07 UNSPECIFIED: who may go along with an ask: ``any`` later player still in the
+    auction, the first to speak (default), or only the ``next`` player after the asker."""
+    plain_may_choose_turned: bool = False
+    """W-10, W-13 default reading: a plain abondance or solo may name the turned suit
+    (default no: that is the turned form, abondance in troef / solo slim)."""
+    turned_card_exchange: str = "none"
+    """W-11 AMBIGUOUS: the dealer playing miserie may exchange his turned card:
+    ``closed_misere`` (wiezen default), ``every_misere`` or ``none``. Recorded only."""
+
     ladder: tuple[tuple[Contract, ...], ...] = field(init=False, repr=False, compare=False)
     _rank: dict = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         _validate(self)
-        ladder = _build_ladder(self)
+        ladder = _LADDERS[self.family.name](self)
         object.__setattr__(self, "ladder", ladder)
         rank = {c: i + 1 for i, rung in enumerate(ladder) for c in rung}
         object.__setattr__(self, "_rank", rank)
@@ -140,16 +208,30 @@ class RuleSet:
         """Every biddable contract, low to high (contracts sharing a rung in ladder order)."""
         return tuple(c for rung in self.ladder for c in rung)
 
+    @property
+    def family(self) -> ContractFamily:
+        """The family of contracts this set plays: how they are named, read and shown."""
+        return FAMILIES[FAMILY_OF[self.name]]
+
+    def parse(self, contract: Contract | str) -> Contract:
+        """A contract read with this set's family (``troela``: malheur in book, troela in
+        wiezen); a :class:`Contract` is returned as it is. RulesError if unknown."""
+        return self.family.parse(contract)
+
+    def display_name(self, contract: Contract | str) -> str:
+        """The name of ``contract`` in tables (wiezen: Flemish, e.g. ``miserie op tafel``)."""
+        return self.family.display_name(contract)
+
     def allows(self, contract: Contract | str) -> bool:
         """True when ``contract`` exists in this rule set (``pass`` always does)."""
-        c = parse_contract(contract)
+        c = self.parse(contract)
         return c.is_pass or c in self._rank
 
     def rank(self, contract: Contract | str | None) -> int:
         """1-based rank on the ladder; 0 for ``None`` / ``pass``; RulesError if not in this set."""
         if contract is None:
             return 0
-        c = parse_contract(contract)
+        c = self.parse(contract)
         if c.is_pass:
             return 0
         try:
@@ -164,12 +246,33 @@ class RuleSet:
 
     @property
     def joinable(self) -> frozenset[Contract]:
-        """Contracts that a further player may bid again while they are highest (R-BID-08)."""
+        """Contracts that a further player may bid again while they are highest (R-BID-08;
+        wiezen: going along with an ask, W-07, and miserie in both forms, W-14)."""
         if self.join_all_forms:
             forms = {MISERE, PIEK, OPEN_MISERE, OPEN_PIEK, OPEN_MISERE_PRAATJE, OPEN_PIEK_PRAATJE}
         else:
             forms = {MISERE}
+        forms |= set(JOIN_LIMITS)
         return frozenset(c for c in forms if c in self._rank)
+
+    def join_limit(self, contract: Contract) -> int:
+        """The most declarers ``contract`` can have: 2 for vragen (the asker and the one who
+        went along, W-07), 4 for every other joinable contract, 1 for the rest."""
+        if contract not in self.joinable:
+            return 1
+        return JOIN_LIMITS.get(contract, N_SEATS)
+
+    @property
+    def announced(self) -> frozenset[Contract]:
+        """Contracts announced before the auction instead of bid in it (W-03: troel,
+        troela); they stand as the first bid of the auction."""
+        return frozenset(c for c in ANNOUNCED if c in self._rank)
+
+    @property
+    def ask_fallbacks(self) -> Mapping[Contract, Contract]:
+        """Contracts that cannot be played unless someone joins, mapped to what their lone
+        bidder may play instead when all others pass (W-08: vragen -> alone 5)."""
+        return {a: f for a, f in ASK_FALLBACKS.items() if a in self._rank and f in self._rank}
 
     @property
     def spec(self) -> str:
@@ -180,10 +283,17 @@ class RuleSet:
         return self.name + ":" + ",".join(f"{k}={_show(v)}" for k, v in diff.items())
 
 
-def switch_names() -> tuple[str, ...]:
-    """Names of the switches :func:`get_ruleset` accepts (fields plus aliases)."""
+def switch_names(name: str | None = None) -> tuple[str, ...]:
+    """Names of the switches :func:`get_ruleset` accepts for the named set (fields plus
+    aliases); without a name, those of every set."""
     names = [f.name for f in dataclasses.fields(RuleSet) if f.init and f.name != "name"]
-    return tuple(names) + ALIASES
+    every = tuple(names) + ALIASES
+    if name is None:
+        return every
+    if name not in FAMILY_OF:
+        raise RulesError(f"unknown rule set {name!r}; valid: {', '.join(RULESET_NAMES)}")
+    settable = _FAMILY_SWITCHES[FAMILY_OF[name]]
+    return tuple(n for n in every if n in settable)
 
 
 def changed_switches(ruleset: RuleSet) -> dict[str, object]:
@@ -217,21 +327,68 @@ _BASES: dict[str, dict[str, object]] = {
         "several_declarers": "stop_at_first_failure",  # I-06
         "failed_rik_payer": "rikker",  # I-09
     },
+    "wiezen": {
+        "name": "wiezen",
+        "turned_trump": True,  # W-01
+        "troel": "obligatory",  # W-03
+        "malheur": "off",  # 3-4 aces: troel instead (W-03)
+        "piek": False,  # §7.4 has no piek
+        "alone_needs_rik": False,  # alone 5 follows an unanswered ask, not a rik (W-08)
+        "solo_notrump": True,  # W-13: own trump or no trump
+        "open_misere_leader": "forehand",  # W-12 UNSPECIFIED -> forehand
+        "turned_card_exchange": "closed_misere",  # W-11 AMBIGUOUS -> closed miserie only
+    },
+}
+
+# The switches a user may set, per family. The others keep the named set's value: they do not
+# apply to the family (min_alone under wiezen) or are fixed by it (turned_trump).
+_WIEZEN_ONLY = (
+    "turned_trump",
+    "troel",
+    "meegaan",
+    "plain_may_choose_turned",
+    "turned_card_exchange",
+)
+_FAMILY_SWITCHES: dict[str, frozenset[str]] = {
+    "rikken": frozenset(
+        f.name
+        for f in dataclasses.fields(RuleSet)
+        if f.init and f.name != "name" and f.name not in _WIEZEN_ONLY
+    )
+    | frozenset(ALIASES),
+    "wiezen": frozenset(
+        {
+            "troel",
+            "meegaan",
+            "plain_may_choose_turned",
+            "turned_card_exchange",
+            "solo_notrump",
+            "open_misere_leader",
+            "open_reveal_after_cards",
+            "several_declarers",
+        }
+    ),
 }
 
 
 def get_ruleset(name: str = "book", **switches: object) -> RuleSet:
-    """The rule set ``name`` (``book`` or ``iwwa2024``) with ``switches`` overridden.
+    """The rule set ``name`` (``book``, ``iwwa2024`` or ``wiezen``) with ``switches``
+    overridden.
 
     Switch values may be given as Python values or as strings (``"8"``, ``"off"``, ``"true"``).
-    Raises RulesError for an unknown name, switch or value, listing the valid ones.
+    Raises RulesError for an unknown name, switch or value, listing the valid ones, and for a
+    switch that does not apply to the set's family.
     """
     if name not in _BASES:
         raise RulesError(f"unknown rule set {name!r}; valid: {', '.join(RULESET_NAMES)}")
     values = dict(_BASES[name])
-    valid = switch_names()
+    valid = switch_names(name)
     for key, raw in switches.items():
         if key not in valid:
+            if key in switch_names():
+                raise RulesError(
+                    f"rule switch {key!r} does not apply to {name!r}; valid: {', '.join(valid)}"
+                )
             raise RulesError(f"unknown rule switch {key!r}; valid: {', '.join(valid)}")
         if key == "open_after_tricks":
             tricks = _coerce_int(key, raw, (0, 12))
@@ -310,10 +467,17 @@ def _validate(rs: RuleSet) -> None:
     """Reject impossible field values, also when a RuleSet is built directly."""
     if rs.name not in RULESET_NAMES:
         raise RulesError(f"unknown rule set {rs.name!r}; valid: {', '.join(RULESET_NAMES)}")
+    settable = _FAMILY_SWITCHES[FAMILY_OF[rs.name]]
     for f in dataclasses.fields(RuleSet):
         if not f.init or f.name == "name":
             continue
         value = getattr(rs, f.name)
+        fixed = _BASES[rs.name].get(f.name, f.default)
+        if f.name not in settable and value != fixed:
+            raise RulesError(
+                f"switch {f.name!r} is fixed at {_show(fixed)} under {rs.name!r}, got "
+                f"{_show(value)} (build rule sets with get_ruleset)"
+            )
         if isinstance(f.default, bool):
             if not isinstance(value, bool):
                 raise RulesError(f"switch {f.name!r} takes True/False, got {value!r}")
@@ -327,7 +491,7 @@ def _validate(rs: RuleSet) -> None:
             )
 
 
-def _build_ladder(rs: RuleSet) -> tuple[tuple[Contract, ...], ...]:
+def _rikken_ladder(rs: RuleSet) -> tuple[tuple[Contract, ...], ...]:
     """The rungs low to high (docs/rules.md §5; V-01, V-02, V-12; iwwa I-03)."""
     rungs: list[tuple[Contract, ...]] = [(RIK,), (BETER_RIK,)]
     for n in range(rs.min_alone, 13):
@@ -351,6 +515,17 @@ def _build_ladder(rs: RuleSet) -> tuple[tuple[Contract, ...], ...]:
             rungs.append(tuple(c for c in pair if rs.piek or not c.is_piek))
     rungs += [(SOLO,), (SOLO_BETER,)]
     return tuple(rungs)
+
+
+def _wiezen_ladder(rs: RuleSet) -> tuple[tuple[Contract, ...], ...]:
+    """W-16: :data:`WIEZEN_LADDER`, without troel and troela when ``troel=off``."""
+    return tuple(rung for rung in WIEZEN_LADDER if rs.troel != "off" or rung[0] not in ANNOUNCED)
+
+
+_LADDERS: dict[str, Callable[[RuleSet], tuple[tuple[Contract, ...], ...]]] = {
+    "rikken": _rikken_ladder,
+    "wiezen": _wiezen_ladder,
+}
 
 
 def _show(value: object) -> str:

@@ -1,4 +1,5 @@
-"""Scoring (docs/rules.md §6 and its UNSPECIFIED defaults; iwwa I-09). Zero-sum in every case.
+"""Scoring (docs/rules.md §6 and its UNSPECIFIED defaults; iwwa I-09; wiezen W-17, W-18).
+Zero-sum in every case.
 
 Public API:
 
@@ -8,35 +9,51 @@ Public API:
   S, W; they always sum to 0. ``tricks`` is either the tricks of the declaring side (an int;
   for misère/piek only with one declarer) or a 4-sequence of tricks per seat.
 * :func:`declarer_score` ``(ruleset, contract, t)`` — the bidder's points when he is the only
-  declarer (partner present for rik/malheur): what an expected-score estimate needs.
+  declarer (partner present for the partnerships): what an expected-score estimate needs.
+* :func:`payment` ``(ruleset, contract)`` — the :class:`Payment` behind ``v``: the table of
+  the rule set's family, as data.
+* :func:`penalty_score` ``(ruleset, offence, offender)`` — wiezen's fixed penalties (W-18):
+  a misdeal, a troel not announced.
 
-Amounts (book; iwwa uses the same): rik ``v = 1 + (t − 8)``, malheur ``2 + (t − 8)``, 13 tricks
-``10`` / ``11``, each side player ±v; alone N ``v = 1 + (t − N)``, lone player ±3v; misère/piek
-3, open 6, praatje 9, solo 15, solo beter 16 (lone ±3v). Failed trick-target contracts pay
-``base + (u − 1)`` with ``u`` undertricks (``fail_mode=undertricks``) or the base only
-(``base_only``); misère/piek/solo pay the same ``v`` as a win. iwwa I-09: a failed rik is paid
-by the rikker alone (−2v), the partner scores 0. Several misère/piek declarers each settle
-``v`` with each of the other three players (R-MIS-02 default, the wiezen scheme).
+Who receives what: with a partnership (rik, malheur, vragen, troel, troela) both partners get
+``v`` and each opponent ``-v``; a lone player (alone, solo, abondance) gets ``3v`` and each
+opponent ``-v``; every misère/piek declarer settles ``v`` on his own with each of the other
+three players (R-MIS-02 default, the wiezen scheme, W-17), so several declarers stay
+zero-sum. iwwa I-09: a failed rik is paid by the rikker alone (−2v), the partner scores 0.
+
+Amounts, rikken (book; iwwa the same): rik ``v = 1 + (t − 8)``, malheur ``2 + (t − 8)``, 13
+tricks ``10`` / ``11``; alone N ``v = 1 + (t − N)``; misère/piek 3, open 6, praatje 9, solo
+15, solo beter 16. Failed trick-target contracts pay ``base + (u − 1)`` with ``u``
+undertricks (``fail_mode=undertricks``) or the base only (``base_only``); misère/piek/solo pay
+the same ``v`` as a win. wiezen (W-17): see :data:`WIEZEN_PAYMENTS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from analyser.cards import N_SEATS
 from analyser.errors import RulesError
 from analyser.rules.contracts import (
+    ABONDANCE_LEVELS,
     ALL_TRICKS,
-    MALHEUR_TARGET,
-    RIK_TARGET,
+    ALONE_5,
+    AT_LEAST,
+    MISERE,
+    OPEN_MISERE,
+    SOLO,
+    SOLO_SLIM,
+    TROEL,
+    TROELA,
+    VRAGEN,
     Contract,
+    abondance,
     check_tricks,
-    made,
-    parse_contract,
 )
 from analyser.rules.ruleset import RuleSet
 
-# Fixed amount per opponent of the contracts without over- or undertricks.
+# Fixed amount per opponent of the contracts without over- or undertricks (book).
 UNITS = {
     "misere": 3,
     "piek": 3,
@@ -56,24 +73,117 @@ LONE_FACTOR = N_SEATS - 1  # a lone player settles with three opponents
 Score = tuple[int, int, int, int]
 
 
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """How much one declarer (side) settles with each opponent, by the tricks it took.
+
+    Made with ``t`` tricks (target ``n``): ``made + overtrick * (t - n)``, or ``all_tricks``
+    with all 13 when given. Failed, ``u = n - t`` tricks short (1 when the goal is not a
+    minimum): ``-(failed + undertrick * (u - 1))``; ``failed`` None means ``made``."""
+
+    made: int
+    overtrick: int = 0
+    all_tricks: int | None = None
+    failed: int | None = None
+    undertrick: int = 0
+
+    def amount(self, contract: Contract, tricks: int) -> int:
+        """The signed ``v`` of ``contract`` with ``tricks`` of the declaring side."""
+        g = contract.goal
+        if g.made(tricks):
+            if tricks == ALL_TRICKS and self.all_tricks is not None:
+                return self.all_tricks
+            over = tricks - g.n if g.kind == AT_LEAST else 0
+            return self.made + self.overtrick * over
+        short = g.n - tricks if g.kind == AT_LEAST else 1
+        first = self.made if self.failed is None else self.failed
+        return -(first + self.undertrick * (short - 1))
+
+
+# W-17: the wiezen points table, per contract: v settled with each opponent.
+WIEZEN_PAYMENTS: dict[Contract, Payment] = {
+    # vragen + meegaan: each +(2 + (t - 8)), 13 tricks +14; failed each -2 * (2 + (8 - t)).
+    VRAGEN: Payment(made=2, overtrick=1, all_tricks=14, failed=6, undertrick=2),
+    # alone 5: lone +3 * (2 + (t - 5)); failed lone -(6 + 6 * (5 - t)), each opponent
+    # +(2 + 2 * (5 - t)). No all-13 bonus: the table gives none.
+    ALONE_5: Payment(made=2, overtrick=1, failed=4, undertrick=2),
+    # abondance 9 / 10 / 11 / 12: 5 / 6 / 8 / 9 from each opponent, no overtricks, the same
+    # amounts the other way when failed; the turned form pays the same.
+    **{
+        abondance(n, turned): Payment(made=unit)
+        for n, unit in zip(ABONDANCE_LEVELS, (5, 6, 8, 9), strict=True)
+        for turned in (False, True)
+    },
+    MISERE: Payment(made=7),  # each miserie player settles 7 with every other player
+    OPEN_MISERE: Payment(made=14),
+    # troel: each +2 * (2 + (t - 8)), 13 tricks UNSPECIFIED -> +28; failed each
+    # -2 * (2 + (8 - t)), doubled once only.
+    TROEL: Payment(made=4, overtrick=2, all_tricks=28, failed=6, undertrick=2),
+    # troela: each +2 * (2 + (t - 9)), 13 tricks UNSPECIFIED -> +24; failed -2 * (2 + (9 - t)).
+    TROELA: Payment(made=4, overtrick=2, all_tricks=24, failed=6, undertrick=2),
+    SOLO: Payment(made=25),
+    SOLO_SLIM: Payment(made=30),
+}
+
+# W-18: wiezen's fixed penalties, as (the offender's loss, each other player's gain).
+WIEZEN_PENALTIES: dict[str, tuple[int, int]] = {
+    "misdeal": (3, 1),  # W-02: a misdeal, or the card not turned
+    "troel_not_announced": (15, 5),  # W-03
+}
+
+
+def _rikken_payment(ruleset: RuleSet, c: Contract) -> Payment:
+    """The book's amounts (§6) with the rule set's ``fail_mode``."""
+    if c.kind in BASES:
+        base = BASES[c.kind]
+        under = 1 if ruleset.fail_mode == "undertricks" else 0
+        return Payment(base, 1, ALL_TRICKS_BONUS.get(c.kind), base, under)
+    return Payment(SOLO_BETER_UNIT if (c.kind == "solo" and c.beter) else UNITS[c.kind])
+
+
+def _wiezen_payment(ruleset: RuleSet, c: Contract) -> Payment:
+    """W-17: :data:`WIEZEN_PAYMENTS`."""
+    del ruleset  # no wiezen switch changes an amount
+    return WIEZEN_PAYMENTS[c]
+
+
+_PAYMENTS: dict[str, Callable[[RuleSet, Contract], Payment]] = {
+    "rikken": _rikken_payment,
+    "wiezen": _wiezen_payment,
+}
+_PENALTIES: dict[str, dict[str, tuple[int, int]]] = {"rikken": {}, "wiezen": WIEZEN_PENALTIES}
+
+
+def payment(ruleset: RuleSet, contract: Contract | str) -> Payment:
+    """The :class:`Payment` of ``contract`` under ``ruleset`` (RulesError if not played)."""
+    c = ruleset.parse(contract)
+    if c.is_pass:
+        raise RulesError("'pass' is not a playable contract")
+    ruleset.rank(c)  # raises if the contract is not played under this rule set
+    return _PAYMENTS[ruleset.family.name](ruleset, c)
+
+
 def per_opponent(ruleset: RuleSet, contract: Contract | str, tricks: int) -> int:
     """Signed ``v`` of one declarer (side) with ``tricks``: + wins from, − pays each opponent."""
-    c = parse_contract(contract)
+    c = ruleset.parse(contract)
     t = check_tricks(tricks)
-    ruleset.rank(c)  # raises if the contract is not played under this rule set
-    if c.kind in ("rik", "malheur", "alone"):
-        target = {"rik": RIK_TARGET, "malheur": MALHEUR_TARGET}.get(c.kind, c.n)
-        base = BASES[c.kind]
-        if t >= target:
-            if t == ALL_TRICKS and c.kind in ALL_TRICKS_BONUS:
-                return ALL_TRICKS_BONUS[c.kind]
-            return base + (t - target)
-        extra = (target - t - 1) if ruleset.fail_mode == "undertricks" else 0
-        return -(base + extra)
     if c.is_pass:
         return 0
-    unit = SOLO_BETER_UNIT if (c.kind == "solo" and c.beter) else UNITS[c.kind]
-    return unit if made(c, t) else -unit
+    return payment(ruleset, c).amount(c, t)
+
+
+def penalty_score(ruleset: RuleSet, offence: str, offender: int) -> Score:
+    """Points per seat when ``offender`` commits ``offence`` (W-18: ``misdeal``, the dealer;
+    ``troel_not_announced``): he pays, each other player receives; zero-sum."""
+    table = _PENALTIES[ruleset.family.name]
+    if offence not in table:
+        valid = ", ".join(table) or "none"
+        raise RulesError(f"no penalty {offence!r} under {ruleset.spec!r}; valid: {valid}")
+    (seat,) = _check_seats([offender])
+    loss, gain = table[offence]
+    if loss != (N_SEATS - 1) * gain:
+        raise RulesError(f"penalty {offence!r} is not zero-sum")  # pragma: no cover
+    return tuple(-loss if s == seat else gain for s in range(N_SEATS))  # type: ignore[return-value]
 
 
 def score(
@@ -85,11 +195,13 @@ def score(
 ) -> Score:
     """Points per seat (N, E, S, W) after playing ``contract``; the four always sum to 0.
 
-    ``declarers``: the bidder(s) in bidding order (one for rik, malheur, alone, solo; one or
-    more for misère/piek forms). ``partner``: the called-ace / malheur partner (rik, malheur
-    only). ``pass`` (deal thrown in) scores 0 for everybody.
+    ``declarers``: the bidder(s) in bidding order (one for the partnerships and the lone
+    contracts; one or more for misère/piek forms). ``partner``: the partner of a partnership
+    only: the called-ace / malheur partner, the player who went along with an ask (vragen,
+    the second declarer of the auction) or the holder of the troel / troela partner card.
+    ``pass`` (deal thrown in) scores 0 for everybody.
     """
-    c = parse_contract(contract)
+    c = ruleset.parse(contract)
     out = [0] * N_SEATS
     if c.is_pass:
         return (0, 0, 0, 0)
@@ -135,7 +247,7 @@ def score(
 
 def declarer_score(ruleset: RuleSet, contract: Contract | str, tricks: int) -> int:
     """Points of the bidder as the only declarer (with his partner for rik/malheur)."""
-    c = parse_contract(contract)
+    c = ruleset.parse(contract)
     if c.is_pass:
         return 0
     partner = 1 if c.is_partnership else None

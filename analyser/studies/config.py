@@ -124,12 +124,13 @@ def _seats(v: Any) -> str | None:
 
 
 def _rules(v: Any) -> str | None:
+    from analyser.analysis.bids import check_analysed
     from analyser.rules import parse_ruleset
 
     if not isinstance(v, str):
         return f"must be a rule-set string such as 'book', got {v!r}"
     try:
-        parse_ruleset(v)
+        check_analysed(parse_ruleset(v), "rikken study")
     except RikkenError as exc:
         return str(exc)
     return None
