@@ -22,6 +22,7 @@ from analyser.solver.bits import popcount
 from analyser.solver.jit import finish_module
 from analyser.solver.layout import (
     ABANDONED,
+    CUT_CACHE,
     FAM_E,
     FAM_T,
     GOAL_GE,
@@ -31,6 +32,7 @@ from analyser.solver.layout import (
     S_ESCALATED,
     UNDECIDED,
 )
+from analyser.solver.moves import cut_slots
 from analyser.solver.position import seat_of
 from analyser.solver.search import search
 from analyser.solver.table import BIG_TT_BITS, move_entries, new_table, next_generation
@@ -89,9 +91,10 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
         if holder >= 0:
             called_bit = b
     pend0 = 1 if holder >= 0 else 0
-    for k in range(killer.shape[0]):
-        killer[k] = 0
     n = popcount(hands[0])
+    # the history, lead killers and the cut-off cache's slots this position uses
+    for k in range(CUT_CACHE + cut_slots(n)):
+        killer[k] = 0
     if goal == GOAL_MISERE or goal == GOAL_PIEK:
         # one yes/no search: the lone declarer needs exactly 0 / 1 tricks
         v = search(

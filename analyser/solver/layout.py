@@ -25,10 +25,15 @@ N_STATS = 8
 
 # The move-ordering array a search is given (``killer``): a history weight per (seat, card)
 # at [seat * 64 + bit], then per depth the last two leads that cut off there
-# (bit + 1; 0 = none) at [LEAD_KILLER + d] (the last) and [LEAD_KILLER_2 + d] (the one before).
+# (bit + 1; 0 = none) at [LEAD_KILLER + d] (the last) and [LEAD_KILLER_2 + d] (the one before),
+# then the cut-off card cache: 2**CUT_BITS slots from CUT_CACHE, each 0 (empty) or
+# (32-bit check << 8) | (bit + 1) of the card that last cut off in a situation hashed to that
+# slot (analyser.solver.moves.cut_key).
 LEAD_KILLER = 256
 LEAD_KILLER_2 = LEAD_KILLER + 64
-KILLER_SIZE = LEAD_KILLER_2 + 64
+CUT_CACHE = LEAD_KILLER_2 + 64
+CUT_BITS = 16
+KILLER_SIZE = CUT_CACHE + (1 << CUT_BITS)
 
 # goals of a position (analyser.solver.api.solve_batch)
 GOAL_TRICKS = 0  # exact number of tricks of the declarer side

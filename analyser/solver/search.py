@@ -7,6 +7,9 @@ with these techniques, each safe:
 * Alpha-beta with a null window: every node returns a boolean, so a single good move ends a
   MAX node and a single refutation ends a MIN node.
 * Equivalent cards (moves.py): cards adjacent among those still in play are one move.
+* Move ordering (moves.py) only decides how soon a cut-off comes. Besides the card heuristics,
+  the table's best move and history weights, a cut-off card cache at all four seats: the card
+  that last cut off in the same local situation (moves.cut_key) is tried early.
 * Partition search (table.py, partition.py): results are stored at trick boundaries with the set
   W of cards that decided them, so every position that agrees on W reuses them. When an
   all-node's child W cuts through the run a move represented, the cut moves to the run's end,
@@ -65,7 +68,7 @@ from analyser.solver.layout import (
     S_TT_STORES,
 )
 from analyser.solver.misere_proof import RX_MEMO_BITS, misere_safe, new_memo
-from analyser.solver.moves import gen_moves, order_moves
+from analyser.solver.moves import cut_hint, cut_key, cut_record, cut_slots, gen_moves, order_moves
 from analyser.solver.partition import highest_beaten, raise_w, trick_w, w_mode
 from analyser.solver.position import beats
 from analyser.solver.table import (
@@ -123,8 +126,9 @@ def search(
     with exactly ``goal`` tricks from here, else 0 (call with beta = 1).
     ``tt``/``tb`` are the transposition table arrays; entries of other generations are empty
     (table.next_generation).
-    ``killer`` (int64[KILLER_SIZE]) holds the move-ordering history and the leads that cut
-    off per depth (see LEAD_KILLER); solve_one clears it for each position.
+    ``killer`` (int64[KILLER_SIZE]) holds the move-ordering history, the leads that cut
+    off per depth and the cut-off card cache (see LEAD_KILLER, CUT_CACHE); solve_one clears
+    what a position uses of it (moves.cut_slots) for each position.
     ``max_nodes`` > 0 abandons the search after that many nodes (its own, and half of those
     of the smaller misère game, misere_proof) and returns ABANDONED (entries stored until then are
     proven and stay valid).
@@ -159,6 +163,9 @@ def search(
     t_base_top = np.zeros(total + 1, np.int64)
     best = np.full(total + 1, -1, np.int64)
     lowwin = np.zeros((total + 1, 4), np.int64)
+    cut_slot = np.zeros(total + 1, np.int64)  # per node: its cut-off cache slot and check
+    cut_check = np.zeros(total + 1, np.int64)
+    n_slots = cut_slots(n0)
     highwin = np.zeros((total + 1, 4), np.int64)
 
     # the smaller misère game's results (misere_proof), for the misère-like phases only
@@ -388,10 +395,18 @@ def search(
                     run,
                     d,
                 )
+                # a forced card neither asks nor tells the cut-off cache (-1): recording forced
+                # cards as well displaced useful ones (27.8M nodes instead of 27.0M, exact counts)
+                cut_slot[d] = -1
                 if n > 1:
                     dn = goal - cnt[d] if fam == FAM_E else 1
                     ws_ = wseat[d - 1] if pos > 0 else p
                     wb_ = wbit[d - 1] if pos > 0 else 0
+                    # the card that last cut off in this situation (moves.cut_key), tried early
+                    slot, check = cut_key(hands, p, pos, lead_suit, alive, ws_, wb_, trump, n_slots)
+                    cut_slot[d] = slot
+                    cut_check[d] = check
+                    cut_move = cut_hint(killer, slot, check)
                     order_moves(
                         hands,
                         p,
@@ -406,6 +421,7 @@ def search(
                         alive,
                         killer,
                         tt_move,
+                        cut_move,
                         mv,
                         run,
                         d,
@@ -504,6 +520,8 @@ def search(
                     killer[LEAD_KILLER_2 + d] = killer[LEAD_KILLER + d]
                     killer[LEAD_KILLER + d] = card[d] + 1
                 best[d] = card[d]
+                if cut_slot[d] >= 0:
+                    cut_record(killer, cut_slot[d], cut_check[d], card[d])
                 continue
             if ismax == 1:
                 if v > res[d]:
