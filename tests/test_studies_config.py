@@ -59,7 +59,7 @@ def test_key_depends_on_parameters_version_and_code(tmp_path):
         (lambda t: t.replace('rules = "book"', 'rules = "bridge"'), "key 'rules'"),
         (
             lambda t: t.replace('rules = "book"', 'rules = "wiezen"'),
-            "not yet supported by rikken study",
+            "a malheur study needs a rule set of the rikken family",
         ),
         (lambda t: t.replace('kind = "malheur"', 'kind = "poker"'), "key 'kind' must be one of"),
         (lambda t: t.replace("seed = ", "seed = -"), "key 'seed'"),
