@@ -31,7 +31,8 @@ def base_text():
 @pytest.mark.parametrize("suite", ["default.toml", "full.toml"])
 def test_shipped_suites_load(suite):
     s = load_suite(SIMS / suite)
-    assert {c.kind for c in s.studies} == {"rik_minimum", "alone", "misere", "piek", "malheur"}
+    kinds = {"rik_minimum", "alone", "misere", "piek", "malheur", "wiezen_ask"}
+    assert {c.kind for c in s.studies} == kinds
     assert s.report_dir.is_relative_to((SIMS.parent / "reports").resolve())
     for cfg in s.studies:
         assert cfg.data_dir == (SIMS.parent / "data").resolve()

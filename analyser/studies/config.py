@@ -190,6 +190,11 @@ STUDY_KEYS: dict[str, dict[str, Check]] = {
     "malheur": {
         "hands": _int(1, 1_000_000),
     },
+    "wiezen_ask": {
+        "trump_lengths": _int_list(0, 12),
+        "hands_per_length": _int(1, 1_000_000),
+        "max_nodes": _int(0, 10**12),
+    },
 }
 # The module implementing each kind of study (see analyser.studies.runner).
 STUDY_MODULES: dict[str, str] = {kind: f"analyser.studies.{kind}" for kind in STUDY_KEYS}
