@@ -278,6 +278,31 @@ def known_owner(known) -> np.ndarray:
     return owner
 
 
+def with_turned_card(known, turned: int, dealer: int) -> np.ndarray:
+    """The owner array of ``known`` (any form :func:`known_owner` takes) with the turned card
+    fixed at seat ``dealer`` (0..3).
+
+    wiezen (docs/rules.md W-01): the dealer's 13th card is dealt face up and stays in his
+    hand, so every player knows where it is. Sampling from this owner array keeps the deal
+    uniform among the completions in which the dealer holds it. Raises :class:`ParseError`
+    when the card is known to lie at another seat, or when the dealer would hold 14 cards.
+    """
+    owner = known_owner(known).copy()
+    c = _as_int(turned, "the turned card")
+    d = _as_int(dealer, "the dealer's seat")
+    if not 0 <= c < N_CARDS:
+        raise ParseError(f"the turned card {c} is out of range (cards are 0..51)")
+    if not 0 <= d < N_SEATS:
+        raise ParseError(f"the dealer's seat must be 0..3 (N, E, S, W), got {d}")
+    if 0 <= owner[c] != d:
+        raise ParseError(
+            f"the turned card is in the hand of seat {SEAT_LETTERS[owner[c]]}, "
+            f"not the dealer's ({SEAT_LETTERS[d]}): the dealer keeps his turned card"
+        )
+    owner[c] = d
+    return known_owner(owner)  # rejects a 14th card for the dealer
+
+
 def _check_run(n, seed, start) -> tuple[int, np.uint64, int]:
     """Validate ``(n, seed, start)``; return them with the seed turned into its stream key."""
     n = _as_int(n, "the number of deals")

@@ -242,9 +242,143 @@ def test_bad_input_is_one_error_line_and_exit_code_2(args, fragment):
     assert len(error_lines) == 1 and fragment in error_lines[0]
 
 
-@pytest.mark.parametrize("command", ["analyse", "misere"])
-def test_wiezen_is_refused_for_now(command):
-    """The wiezen rule set exists at the rules layer only (docs/rules.md §7.4)."""
-    result = run(command, HONOURS, "--rules", "wiezen", "--deals", "3")
-    assert result.exit_code == 2
-    assert f"the wiezen rule set is not yet supported by rikken {command}" in result.output
+# ------------------------------------------------------------------------------- wiezen
+
+STRONG = "♠AHVB ♥HVB10 ♦HV10 ♣HV"  # no ace: every bid but troel; quick to solve
+THREE_ACES = "♠AHV ♥AH1098 ♦A2 ♣753"
+WIEZEN_IDS = {"vragen", "alone_5", "misere", "open_misere", "troel", "troela", "solo"}
+WIEZEN_IDS |= {"solo_slim"} | {f"abondance_{n}{t}" for n in range(9, 13) for t in ("", "_turned")}
+
+
+def _wiezen_json(hand, *extra):
+    result = run(
+        "analyse",
+        hand,
+        "--rules",
+        "wiezen",
+        "--deals",
+        "4",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+        *extra,
+    )
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_wiezen_analyse_offers_every_bid_with_the_turned_trump():
+    d = _wiezen_json(STRONG, "--turned", "♥7")
+    assert d["rules"] == "wiezen" and d["turned"] == "H7" and d["method"] == "double-dummy"
+    bids = {b["bid"]: b for b in d["bids"]}
+    assert set(bids) == WIEZEN_IDS - {"troel", "troela"}
+    assert all(b["bid"] == b["contract"] and b["beter"] is False for b in d["bids"])
+    for bid in ("vragen", "alone_5", "abondance_9_turned", "abondance_12_turned", "solo_slim"):
+        assert bids[bid]["trump"] == "H", bid  # played in the turned suit (W-01)
+    for bid in ("abondance_9", "abondance_11", "solo"):
+        assert bids[bid]["trump"] != "H", bid  # the plain form names another suit (W-10)
+    joined = bids["vragen"]["joined"]
+    assert joined["deals"] == 4 and bids["vragen"]["deals"] == joined["joined"]
+    assert bids["alone_5"]["joined"] is None
+    # alone 5 follows an unanswered ask: never an opening bid (W-08)
+    assert not bids["alone_5"]["opening_legal"] and bids["vragen"]["opening_legal"]
+    assert d["recommended_opening"] in set(bids) | {"pass"}
+
+
+def test_wiezen_table_shows_flemish_names():
+    result = run(
+        "analyse", STRONG, "--rules", "wiezen", "--turned", "h7", "--deals", "3", "--seed", "1"
+    )
+    assert result.exit_code == 0, result.output
+    for name in ("vragen", "alleen", "abondance 9 in troef", "miserie op tafel", "solo slim"):
+        assert name in result.output
+    assert "turned ♥7" in result.output and "someone goes along on" in result.output
+
+
+def test_wiezen_three_aces_play_troel():
+    d = _wiezen_json(THREE_ACES, "--turned", "♥7")
+    assert [b["bid"] for b in d["bids"]] == ["troel", "open_misere", "solo", "solo_slim"]
+    troel = d["bids"][0]
+    assert troel["called"] == "CA" and troel["trump"] == "C"  # the fourth ace (W-04)
+    assert troel["opening_legal"] and d["recommended_opening"] in ("troel", "pass")
+    assert "vragen" in d["not_offered"]
+
+
+def test_wiezen_dealer_holds_the_turned_card():
+    d = _wiezen_json("♠AHVB ♥HVB7 ♦HV10 ♣HV", "--turned", "H7", "--seat", "4")
+    vragen = next(b for b in d["bids"] if b["bid"] == "vragen")
+    assert vragen["joined"]["joined"] == 0  # nobody speaks after the dealer (W-08)
+    assert "decides at once" in vragen["note"]
+
+
+def test_wiezen_seat_all_keeps_the_seats_the_turned_card_allows():
+    result = run(
+        "analyse",
+        STRONG,
+        "--rules",
+        "wiezen",
+        "--turned",
+        "♥7",
+        "--seat",
+        "all",
+        "--deals",
+        "2",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    )
+    assert result.exit_code == 0, result.output
+    assert [d["seat"] for d in json.loads(result.output)] == [1, 2, 3]
+
+
+def test_wiezen_misere():
+    result = run(
+        "misere",
+        SAFE,
+        "--rules",
+        "wiezen",
+        "--turned",
+        "♥7",
+        "--seat",
+        "2",
+        "--deals",
+        "5",
+        "--seed",
+        "4",
+        "--format",
+        "json",
+    )
+    assert result.exit_code == 0, result.output
+    d = json.loads(result.output)
+    assert [c["contract"] for c in d["contracts"]] == ["misere", "open_misere"]
+    assert d["turned"] == "H7" and d["rules"] == "wiezen"
+    table = run(
+        "misere", SAFE, "--rules", "wiezen", "--turned", "♥7", "--deals", "5", "--seed", "4"
+    )
+    assert table.exit_code == 0 and "miserie op tafel" in table.output
+
+
+@pytest.mark.parametrize(
+    "args, fragment",
+    [
+        (["analyse", STRONG, "--rules", "wiezen"], "needs the turned card"),
+        (["analyse", STRONG, "--turned", "♥7"], "no turned trump"),
+        (["analyse", STRONG, "--rules", "iwwa2024", "--turned", "♥7"], "no turned trump"),
+        (["analyse", STRONG, "--rules", "wiezen", "--turned", "♥7", "--seat", "4"], "dealer"),
+        (["analyse", STRONG, "--rules", "wiezen", "--turned", "♥10", "--seat", "2"], "dealer"),
+        (["analyse", STRONG, "--rules", "wiezen", "--turned", "X9"], "--turned"),
+        (["misere", SAFE, "--rules", "wiezen"], "needs the turned card"),
+        (["misere", SAFE, "--rules", "book", "--turned", "♥7"], "no turned trump"),
+        (["misere", SAFE, "--rules", "wiezen", "--turned", "♥4", "--seat", "1"], "dealer"),
+        (["misere", SAFE, "--rules", "wiezen", "--turned", "♥7", "--seat", "4"], "dealer"),
+    ],
+)
+def test_wiezen_bad_input_is_one_error_line_and_exit_code_2(args, fragment):
+    result = run(*args, "--deals", "2")
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    error_lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
+    assert len(error_lines) == 1 and fragment in error_lines[0], result.output

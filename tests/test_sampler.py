@@ -38,6 +38,7 @@ from analyser.sampler import (
     random_deals,
     random_hands,
     sample_deals,
+    with_turned_card,
 )
 
 N_STAT = 100_000
@@ -547,3 +548,61 @@ def test_card_spread_check_detects_a_naive_shuffle():
         counts = np.bincount(seats, minlength=4)[[NORTH, EAST, WEST]]
         failures += chi2_p(counts, np.full(3, N_STAT / 3)) < P_MIN
     assert failures >= 10
+
+
+# ---------------------------------------------------------------------------------------------
+# The turned card (wiezen W-01): the dealer's face-up 13th card stays in his hand
+
+TURNED = card(HEARTS, 5)  # ♥7, not in South's hand
+
+
+@pytest.fixture(scope="module")
+def turned_deals() -> np.ndarray:
+    """South's hand known, the turned ♥7 with the dealer (West)."""
+    return sample_deals(with_turned_card(KNOWN_SOUTH, TURNED, WEST), 30_000, seed=2828)
+
+
+def test_turned_card_is_always_in_the_dealers_hand(turned_deals):
+    assert ((turned_deals[:, WEST] >> (SUIT_BITS * HEARTS + 5)) & 1 == 1).all()
+    _assert_partitions(turned_deals)
+    assert (turned_deals[:, SOUTH] == cards_to_mask(SOUTH_HAND)).all()
+    # without the turned card the dealer gets it only a third of the time
+    free = sample_deals(KNOWN_SOUTH, 3000, seed=2828)
+    share = ((free[:, WEST] >> (SUIT_BITS * HEARTS + 5)) & 1).mean()
+    assert 0.28 < share < 0.39
+
+
+def test_turned_card_keeps_the_other_cards_uniform(turned_deals):
+    """The other 38 unknown cards fill the open places 13 (N), 13 (E) and 12 (W) uniformly."""
+    n = turned_deals.shape[0]
+    counts = seat_counts(turned_deals)
+    seats = [NORTH, EAST, WEST]
+    expected = n * np.array([13, 13, 12]) / 38
+    for c in range(N_CARDS):
+        if c in SOUTH_HAND or c == TURNED:
+            continue
+        p = chi2_p(counts[c, seats], expected)
+        assert p > P_MIN, f"card {c}: {counts[c]} (p = {p:.2e})"
+    # the dealer's hearts: the turned one plus a hypergeometric share of the other 9 unknown
+    lengths = suit_lengths(turned_deals[:, WEST], HEARTS)
+    assert hypergeom_p(lengths, 1, 38, 9, 12) > P_MIN
+
+
+def test_turned_card_with_the_dealers_own_hand():
+    hand = [card(HEARTS, 5)] + [card(SPADES, r) for r in range(12)]
+    deals = sample_deals(with_turned_card([[], [], [], hand], TURNED, WEST), 50, seed=3)
+    assert (deals[:, WEST] == cards_to_mask(hand)).all()
+
+
+@pytest.mark.parametrize(
+    "known, turned, dealer, message",
+    [
+        (KNOWN_SOUTH, card(SPADES, 12), WEST, "not the dealer's"),
+        ([[], [], [], [card(SPADES, r) for r in range(13)]], TURNED, WEST, "seat W"),
+        (KNOWN_SOUTH, 52, WEST, "out of range"),
+        (KNOWN_SOUTH, TURNED, 4, "dealer's seat"),
+    ],
+)
+def test_turned_card_errors(known, turned, dealer, message):
+    with pytest.raises(ParseError, match=message):
+        with_turned_card(known, turned, dealer)

@@ -31,7 +31,8 @@ def base_text():
 @pytest.mark.parametrize("suite", ["default.toml", "full.toml"])
 def test_shipped_suites_load(suite):
     s = load_suite(SIMS / suite)
-    assert {c.kind for c in s.studies} == {"rik_minimum", "alone", "misere", "piek", "malheur"}
+    kinds = {"rik_minimum", "alone", "misere", "piek", "malheur", "wiezen_ask"}
+    assert {c.kind for c in s.studies} == kinds
     assert s.report_dir.is_relative_to((SIMS.parent / "reports").resolve())
     for cfg in s.studies:
         assert cfg.data_dir == (SIMS.parent / "data").resolve()
@@ -59,7 +60,7 @@ def test_key_depends_on_parameters_version_and_code(tmp_path):
         (lambda t: t.replace('rules = "book"', 'rules = "bridge"'), "key 'rules'"),
         (
             lambda t: t.replace('rules = "book"', 'rules = "wiezen"'),
-            "not yet supported by rikken study",
+            "a malheur study needs a rule set of the rikken family",
         ),
         (lambda t: t.replace('kind = "malheur"', 'kind = "poker"'), "key 'kind' must be one of"),
         (lambda t: t.replace("seed = ", "seed = -"), "key 'seed'"),

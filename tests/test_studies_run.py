@@ -36,6 +36,7 @@ TINY = {
     "misere": dict(deals_per_hand=1, chunk_hands=2, min_holes=5, max_holes=6, hands_per_bucket=1),
     "piek": dict(deals_per_hand=1, chunk_hands=4, hands_per_bucket=1, leaders=["E"]),
     "malheur": dict(deals_per_hand=2, chunk_hands=2, hands=4),
+    "wiezen_ask": dict(deals_per_hand=3, chunk_hands=2, trump_lengths=[3, 6], hands_per_length=2),
 }
 
 
@@ -266,3 +267,33 @@ def test_safe_hand_certain_and_budget_reported(tmp_path):
     out = misere_study.solve_hands(tight, hands, None)
     assert out.undecided.item() > 0
     assert out.deals.item() + out.undecided.item() == 4
+
+
+def test_wiezen_ask_table(results):
+    from analyser.cards import HEARTS
+    from analyser.studies.wiezen_ask import TURNED
+
+    res = results["wiezen_ask"]
+    df = res.table
+    assert sorted(df.asker_trumps.unique()) == [3, 6]
+    assert len(df) == 4 * 3 * 3  # hands x deals x partner seats
+    # the asker holds exactly k hearts, never the turned card
+    from analyser.notation import parse_hand
+
+    for r in df.drop_duplicates("hand_id").itertuples():
+        hand = parse_hand(r.hand)
+        assert sum(c // 13 == HEARTS for c in hand) == r.asker_trumps and TURNED not in hand
+    per_deal = df.groupby(["hand_id", "deal"])
+    assert (per_deal.first_joiner.sum() <= 1).all()
+    assert ((per_deal.first_joiner.sum() == 0) == per_deal.nobody_joins.first()).all()
+    assert set(df.made) <= {0, 1} and set(df.partner) == {"E", "S", "W"}
+    # a score only for the model's partner, an alone 5 figure only where nobody joins
+    assert df.score.notna().sum() <= df.first_joiner.sum()
+    assert (df.score.notna() <= df.first_joiner).all()
+    assert (df.alone_score.notna() <= df.nobody_joins).all()
+    joined = df[df.first_joiner & (df.exact_given_up == 0)]
+    assert ((joined.exact >= 8) == (joined.made == 1)).all()  # the two solves agree
+    ask = res.tables["ask"]
+    assert list(ask.asker_trumps) == [3, 6] and (ask.deals == 6).all()
+    assert ((ask.lo <= ask.p) | ask.p.isna()).all()
+    assert res.classifier_rows == []

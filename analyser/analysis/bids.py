@@ -6,8 +6,11 @@ is converted by :func:`analyser.seats.seat_of`. The analysis puts the dealer at 
 1 = North = forehand (bids first, leads the first trick of a closed contract), 4 = West.
 
 A :class:`BidSpec` holds everything the evaluation needs about one contract: its family
-(``rik``, ``alone``, ``null`` for misère/piek in every form, ``malheur``), the strains the
-declarer may choose from, the seat leading to trick 1 (from :func:`analyser.rules.first_leader`),
+(``rik``, ``alone`` (every lone trick target: alone, solo, abondance, solo slim), ``null``
+for misère/piek in every form, ``malheur``; wiezen: ``vragen`` (ask + meegaan) and
+``troel`` (troel, troela)), the strains the declarer may choose from (the turned suit where
+the contract plays it, W-01), the seat leading to trick 1 (from
+:func:`analyser.rules.first_leader`; None for troel, led by the partner who varies per deal),
 the solver goal, the declarer's score for every trick count (the rule set's
 :func:`~analyser.rules.declarer_score`, docs/rules.md §6 and ``fail_mode``), and what a double-dummy
 figure means for it (:data:`EXACTNESS`).
@@ -20,20 +23,37 @@ from dataclasses import dataclass
 from analyser.cards import ACE, HEARTS, NOTRUMP, card
 from analyser.errors import RikkenError
 from analyser.rules import (
+    RIKKEN,
     Contract,
+    ContractFamily,
     RuleSet,
     contract_terms,
     declarable_contracts,
     declarer_score,
     first_leader,
+    troel_partner_card,
+    troel_trump,
+)
+from analyser.rules.terms import (
+    PARTNER_CALLED_ACE,
+    PARTNER_MALHEUR,
+    PARTNER_MEEGAAN,
+    PARTNER_NONE,
+    PARTNER_TROEL,
 )
 from analyser.seats import FOREHAND, Seat, turn_order
 
 FAMILY_RIK, FAMILY_ALONE, FAMILY_NULL, FAMILY_MALHEUR = "rik", "alone", "null", "malheur"
-# The families of rule sets the analysis plays (analyser.rules.contracts.FAMILIES). wiezen
-# (docs/rules.md §7.4) exists at the rules layer; its sampler (the turned card) and its
-# analysis are later steps.
-ANALYSED_FAMILIES = ("rikken",)
+FAMILY_VRAGEN, FAMILY_TROEL = "vragen", "troel"  # wiezen W-07, W-04/W-05
+# The evaluation family of each partner mechanism of a partnership contract (terms.py).
+PARTNER_FAMILIES = {
+    PARTNER_CALLED_ACE: FAMILY_RIK,
+    PARTNER_MALHEUR: FAMILY_MALHEUR,
+    PARTNER_MEEGAAN: FAMILY_VRAGEN,
+    PARTNER_TROEL: FAMILY_TROEL,
+}
+# The families of rule sets the analysis plays (analyser.rules.contracts.FAMILIES).
+ANALYSED_FAMILIES = ("rikken", "wiezen")
 
 EXACT, PESSIMISTIC, OPTIMISTIC = "exact", "pessimistic", "optimistic"
 EXACTNESS_TEXT = {
@@ -49,9 +69,13 @@ UPPER_BOUND_TEXT = (
 )
 
 
-def schema_id(contract: Contract) -> tuple[str, bool]:
-    """The bid id and beter flag of the JSON schema: solo is ``alone_13``, beter alone bids are
-    ``alone_N`` with ``beter`` true, beter rik keeps its own id ``beter_rik``."""
+def schema_id(contract: Contract, family: ContractFamily = RIKKEN) -> tuple[str, bool]:
+    """The bid id and beter flag of the JSON schema. Rikken family: solo is ``alone_13``,
+    beter alone bids are ``alone_N`` with ``beter`` true, beter rik keeps its own id
+    ``beter_rik``. Other families (wiezen) use the contract id (``abondance_9_turned``,
+    ``solo_slim``) and never set ``beter``."""
+    if family is not RIKKEN:
+        return contract.id, False
     if contract.kind == "alone":
         return f"alone_{contract.n}", contract.beter
     if contract.kind == "solo":
@@ -71,8 +95,8 @@ class BidSpec:
     """1-based rank on the rule set's ladder."""
     strains: tuple[int, ...]
     """Strains the trump chooser may name (4 = no trump; one strain = no choice)."""
-    leader: Seat
-    """Seat 0..3 leading to trick 1."""
+    leader: Seat | None
+    """Seat 0..3 leading to trick 1; None where it varies per deal (troel: the partner)."""
     target: int
     """Tricks in the goal (8, N, 13; 0 misère, 1 piek)."""
     scores: tuple[int, ...]
@@ -119,23 +143,25 @@ def aces_held(hand: list[int]) -> int:
     return sum(card(s, ACE) in set(hand) for s in range(4))
 
 
-def bid_specs(ruleset: RuleSet, hand: list[int], seat: Seat) -> list[BidSpec]:
+def bid_specs(
+    ruleset: RuleSet, hand: list[int], seat: Seat, turned: int | None = None
+) -> list[BidSpec]:
     """Every contract ``ruleset`` offers the hand at absolute ``seat``, in ladder order: the
     ones it can bid in some auction (:func:`~analyser.rules.declarable_contracts`). So malheur
     only with 3 or 4 aces where the rule set plays it, and with 3 or 4 aces under an
     obligatory malheur nothing below malheur (R-MAL-01), and no beter rik for the forehand
-    (R-BID-07: his rik may choose hearts)."""
+    (R-BID-07: his rik may choose hearts); wiezen: troel or troela with 3 or 4 aces and then
+    only what ranks above them (W-03, W-06). ``turned`` is the turned suit (W-01), needed
+    by a rule set with a turned trump."""
     out = []
     for contract in declarable_contracts(ruleset, aces_held(hand), turn_order(seat)):
-        terms = contract_terms(ruleset, contract)
-        if contract.kind == "rik":
-            family = FAMILY_RIK
-        elif contract.is_alone:
-            family = FAMILY_ALONE
+        terms = contract_terms(ruleset, contract, turned=turned)
+        if terms.partner != PARTNER_NONE:
+            family = PARTNER_FAMILIES[terms.partner]
         elif contract.is_null:
             family = FAMILY_NULL
         else:
-            family = FAMILY_MALHEUR
+            family = FAMILY_ALONE
         if contract.is_praatje:
             exactness = EXACT
         elif contract.is_null:
@@ -145,13 +171,18 @@ def bid_specs(ruleset: RuleSet, hand: list[int], seat: Seat) -> list[BidSpec]:
         strains = (NOTRUMP,) if contract.is_null else tuple(terms.trump_choices)
         if contract.beter:
             strains = (HEARTS,)
+        if family == FAMILY_TROEL:
+            # W-04/W-05: the suit of the 4th ace, or hearts; the hand fixes the partner card
+            strains = (troel_trump(ruleset, contract, troel_partner_card(hand)),)
         out.append(
             BidSpec(
                 contract=contract,
                 family=family,
                 rank=ruleset.rank(contract),
                 strains=strains,
-                leader=first_leader(ruleset, contract, (seat,), FOREHAND),
+                leader=None
+                if terms.leads_partner_card
+                else first_leader(ruleset, contract, (seat,), FOREHAND),
                 target=terms.target,
                 scores=score_table(ruleset, contract),
                 exactness=exactness,

@@ -47,6 +47,16 @@ Solver work, per family:
   passes the ``>=L`` question gets no counts: its bids fail on every deal and the expected
   score is an upper bound, every deal scored at L - 1 tricks (stated in the note).
 * **misère / piek** in every form: one yes/no question per distinct (goal, leader).
+* **vragen** (wiezen W-07): the partner is the player the meegaan model of
+  :mod:`analyser.analysis.wiezen` lets go along (per deal; none on some deals). P(make) is
+  P(8 tricks together) over the deals on which someone goes along (their share is reported
+  as ``joined``); the expected score counts the other deals as the asker's fallback, alone 5
+  in the turned suit, or a pass (0) when alone 5 loses on average on those deals (W-08).
+* **troel / troela** (wiezen W-04/W-05): the partner is the holder of the partner card (the
+  4th ace, or ♥K / the next heart down), he leads to trick 1 and the card is his called card;
+  trump is its suit (troela: hearts). The solver cannot fix the first card of a position, so
+  he is not forced to lead that very card to trick 1, only to play it the first time its suit
+  is led (R-PLAY-05): a slightly optimistic reading, stated in the note.
 * **malheur** (3-4 aces): the partner is the holder of the 4th ace (with 4 aces, of the named
   king: the king with the highest make-probability, exact ties to the first suit ♠ ♥ ♦ ♣). His
   trump is the book's heuristic G-MAL-07 per deal (the reported figure) and, as an upper bound,
@@ -66,11 +76,14 @@ from analyser.analysis.bids import (
     FAMILY_MALHEUR,
     FAMILY_NULL,
     FAMILY_RIK,
+    FAMILY_TROEL,
+    FAMILY_VRAGEN,
     BidSpec,
     aces_held,
     bid_specs,
     check_analysed,
     left_out,
+    score_table,
 )
 from analyser.analysis.choice import (
     call_preference,
@@ -86,26 +99,40 @@ from analyser.analysis.results import (
     HandAnalysis,
 )
 from analyser.analysis.stats import stratified_mean
+from analyser.analysis.wiezen import (
+    JOIN_MIN_COUNT,
+    JOIN_MIN_TRUMPS,
+    join_candidates,
+    meegaan_partner,
+    troel_elsewhere,
+    turned_known,
+)
 from analyser.cards import N_RANKS, SUIT_BITS, SUIT_MASK, masks_to_owner, suit_of
 from analyser.errors import RikkenError
-from analyser.notation import format_strain
+from analyser.notation import format_card, format_strain
 from analyser.progress import Progress
 from analyser.rules import (
+    BETER_RIK,
     RIK_TARGET,
     RuleSet,
     called_card,
     contract_terms,
+    first_leader,
     malheur_partner_cards,
     malheur_trump_choices,
+    troel_partner_card,
 )
-from analyser.seats import Place, Seat, seat_of, turn_order
+from analyser.seats import FOREHAND, Place, Seat, seat_of, turn_order
 
 N_TRICKS = N_RANKS + 1  # a trick count is 0..13
 EXACT_PREFIX = 60  # deals whose exact counts give the trick distribution
 STRATUM_MIN = 15  # counted deals at least per stratum of the expected score
 
 TAG_RIK, TAG_ALONE, TAG_NULL, TAG_MALHEUR = "rik", "alone/solo", "misere/piek", "malheur"
+TAG_VRAGEN, TAG_TROEL = "vragen", "troel"  # wiezen
 TAGS = (TAG_RIK, TAG_ALONE, TAG_NULL, TAG_MALHEUR)
+"""The tags every analysis reports (zero when unused); the wiezen tags only when used."""
+EXTRA_TAGS = (TAG_VRAGEN, TAG_TROEL)
 
 
 def analyse_hand(
@@ -120,8 +147,12 @@ def analyse_hand(
     threads: int | None = None,
     max_deals: int | None = None,
     max_nodes: int = NODE_BUDGET,
+    turned: int | None = None,
 ) -> HandAnalysis:
     """Evaluate every bid of ``hand`` (13 card ints) at ``seat`` (1..4 relative to the dealer).
+
+    ``turned`` is the turned card (a card int) under a rule set with a turned trump (wiezen,
+    W-01): required there, refused elsewhere; it lies with the dealer in every sampled deal.
 
     ``deals`` fixes the sample size; without it the sample is adaptive (module docstring):
     each question takes deals until its 95 % half-widths are at most ``precision`` (default
@@ -136,9 +167,8 @@ def analyse_hand(
     if not 0 <= min_p <= 1:
         raise RikkenError(f"--min-p must be between 0 and 1, got {min_p}")
     seat_abs = seat_of(seat)
-    known: list[list[int]] = [[], [], [], []]
-    known[seat_abs] = list(hand)
-    specs = bid_specs(ruleset, list(hand), seat_abs)
+    known, turned_suit = turned_known(ruleset, list(hand), seat_abs, turned)
+    specs = bid_specs(ruleset, list(hand), seat_abs, turned_suit)
     groups = _groups(specs)
     t0 = time.perf_counter()
     results: dict[str, BidResult] = {}
@@ -177,6 +207,7 @@ def analyse_hand(
                 size = plan.next_size(size, expected)
     bids = [results[s.id] for s in specs]
     n_max = max(sizes.values(), default=0)
+    tags = TAGS + tuple(t for t in EXTRA_TAGS if t in store.solved)
     result = HandAnalysis(
         hand=sorted(hand),
         seat=seat,
@@ -187,14 +218,15 @@ def analyse_hand(
         stop_reason=_stop_reason(plan, groups, sizes, results),
         precision=plan.precision if plan.adaptive else None,
         min_p=min_p,
-        seconds={tag: store.seconds.get(tag, 0.0) for tag in TAGS},
-        positions={tag: store.solved.get(tag, 0) for tag in TAGS},
+        seconds={tag: store.seconds.get(tag, 0.0) for tag in tags},
+        positions={tag: store.solved.get(tag, 0) for tag in tags},
         query_kinds={
             key: (store.kind_seconds[key], store.kind_solved[key]) for key in store.kind_solved
         },
         sampling=plan.describe(),
         node_budget=max_nodes,
-        given_up={tag: store.given_up.get(tag, 0) for tag in TAGS},
+        given_up={tag: store.given_up.get(tag, 0) for tag in tags},
+        turned=turned,
     )
     result.seconds["total"] = time.perf_counter() - t0
     given_up = sum(result.given_up.values())
@@ -205,6 +237,7 @@ def analyse_hand(
             "(P(make) low-high, the expected score's interval)"
         )
     _note_not_offered(result)
+    _note_troel_elsewhere(result, store.deals[:n_max], seat_abs)
     recommend(result, aces_held(list(hand)))
     return result
 
@@ -233,11 +266,22 @@ def _groups(specs: list[BidSpec]) -> dict[str, list[BidSpec]]:
     """The questions of the adaptive sample: specs that share their positions stop together."""
     out: dict[str, list[BidSpec]] = {}
     for s in specs:
-        # the alone levels share one ladder of answers; rik and beter rik, the misère and
-        # piek forms and malheur each settle on their own
-        key = s.family if s.family == FAMILY_ALONE else s.id
+        # the alone levels with one leader share one ladder of answers (wiezen: abondance,
+        # led by its declarer, apart from alone 5 and solo); rik and beter rik, the misère
+        # and piek forms and malheur each settle on their own
+        key = s.id
+        if s.family == FAMILY_ALONE:
+            key = s.family if s.leader == FOREHAND else f"{s.family} (own lead)"
         out.setdefault(key, []).append(s)
     return out
+
+
+def _alone_by_leader(specs: list[BidSpec]) -> list[list[BidSpec]]:
+    """The alone specs grouped by their leader to trick 1 (each group shares its positions)."""
+    out: dict[Seat | None, list[BidSpec]] = {}
+    for s in specs:
+        out.setdefault(s.leader, []).append(s)
+    return list(out.values())
 
 
 def _stop_reason(plan, groups, sizes, results) -> str:
@@ -250,6 +294,23 @@ def _stop_reason(plan, groups, sizes, results) -> str:
     return plan.describe() + ": " + ", ".join(parts)
 
 
+def _note_troel_elsewhere(result: HandAnalysis, deals: np.ndarray, seat: Seat) -> None:
+    """wiezen W-03: on some deals another player holds 3-4 aces and announces troel before
+    the auction, which leaves this hand only the games above troel. Say how often."""
+    if not result.ruleset.announced or aces_held(result.hand) >= 2 or not len(deals):
+        return
+    k = int(troel_elsewhere(deals, seat).sum())
+    if not k:
+        return
+    e = Estimate(k, len(deals))
+    low, high = e.interval
+    result.notes.append(
+        f"another player holds 3-4 aces on {k} of {len(deals)} deals ({100 * e.p:.1f}%, 95% "
+        f"CI {100 * low:.1f}-{100 * high:.1f}%) and announces troel/troela before the auction "
+        "(W-03): this hand can then only bid above it; the figures above include those deals"
+    )
+
+
 def _note_not_offered(result: HandAnalysis) -> None:
     """Record the contracts the hand can never bid at its seat, and why (each reason once)."""
     rs = result.ruleset
@@ -259,7 +320,14 @@ def _note_not_offered(result: HandAnalysis) -> None:
         return
     result.not_offered = [c.id for c in left]
     aces = aces_held(result.hand)
-    if rs.malheur == "obligatory" and aces >= 3:
+    announced = [c.id for c in rs.announced if aces in c.aces_needed]
+    if announced:
+        result.notes.append(
+            f"{aces} aces: {announced[0]} must be announced before the auction (W-03), so this "
+            "hand can only play it or, once someone outbids it, a game ranked above it (W-06); "
+            f"not evaluated: {', '.join(result.not_offered)}"
+        )
+    elif rs.malheur == "obligatory" and aces >= 3:
         # the malheur duty leaves out everything below malheur (beter rik included) and, for
         # the forehand, whatever needs a rik nobody can bid after his malheur
         what_if = dataclasses.replace(rs, malheur="optional").spec
@@ -268,7 +336,7 @@ def _note_not_offered(result: HandAnalysis) -> None:
             f"higher at its first turn, so it can never bid {', '.join(result.not_offered)}; "
             f"they are not evaluated. --rules '{what_if}' evaluates them as a what-if"
         )
-    elif turn_order(seat) == 0:
+    elif turn_order(seat) == 0 and BETER_RIK.id in result.not_offered:
         result.notes.append(
             "beter rik is not evaluated: the forehand speaks first and can never bid it, it "
             "needs another player's rik (R-BID-07); his rik may choose hearts (the rik row)"
@@ -280,8 +348,11 @@ def _group_widths(specs: list[BidSpec], results: dict[str, BidResult]) -> list[f
 
 
 def _half_widths(b: BidResult) -> list[float]:
-    """The half-widths more deals can shrink (Estimate.sampling_half_width)."""
-    out = [b.estimate.sampling_half_width]
+    """The half-widths more deals can shrink (Estimate.sampling_half_width); vragen: that of
+    the share of deals someone goes along, and of P(make) once some deal has a partner."""
+    out = [b.estimate.sampling_half_width] if b.estimate.n or b.joined is None else []
+    if b.joined is not None:
+        out.append(b.joined.sampling_half_width)
     if b.bound is not None:
         out.append(b.bound.estimate.sampling_half_width)
     return out
@@ -309,14 +380,17 @@ def evaluate_bids(
     rik = [s for s in specs if s.family == FAMILY_RIK]
     if rik:
         results.update(_evaluate_rik(ctx, rik))
-    alone = [s for s in specs if s.family == FAMILY_ALONE]
-    if alone:
-        results.update(_evaluate_alone(ctx, alone))
+    for group in _alone_by_leader([s for s in specs if s.family == FAMILY_ALONE]):
+        results.update(_evaluate_alone(ctx, group))
     for spec in specs:
         if spec.family == FAMILY_NULL:
             results[spec.id] = _evaluate_null(ctx, spec)
         elif spec.family == FAMILY_MALHEUR:
             results[spec.id] = _evaluate_malheur(ctx, spec)
+        elif spec.family == FAMILY_VRAGEN:
+            results[spec.id] = _evaluate_vragen(ctx, spec)
+        elif spec.family == FAMILY_TROEL:
+            results[spec.id] = _evaluate_troel(ctx, spec)
     return [results[s.id] for s in specs]
 
 
@@ -730,4 +804,136 @@ def _evaluate_malheur(ctx: _Context, spec: BidSpec) -> BidResult:
             tricks_hist=b_hist,
             expected_score_ci=b_ci,
         ),
+    )
+
+
+# ------------------------------------------------------------------------ wiezen: vragen
+
+
+def _evaluate_vragen(ctx: _Context, spec: BidSpec) -> BidResult:
+    """vragen + meegaan (W-07) under the meegaan model, alone 5 or a pass where nobody goes
+    along (W-08); see the module docstring."""
+    rs = ctx.ruleset
+    trump, leader = spec.strains[0], spec.leader
+    partner = meegaan_partner(ctx.store.deals[: ctx.n], rs, ctx.seat, trump)
+    joined = partner >= 0
+    decl = np.where(joined, ctx.me | (1 << np.maximum(partner, 0)), ctx.me)
+    fallback = rs.ask_fallbacks[spec.contract]
+    fb_leader = first_leader(rs, fallback, (ctx.seat,), FOREHAND)
+    fb_target = contract_terms(rs, fallback, turned=trump).target
+    fb_scores = np.asarray(score_table(rs, fallback), dtype=np.float64)
+    ok = np.zeros(ctx.n, dtype=np.int8)
+    j, a = ctx.all[joined], ctx.all[~joined]
+    if j.size:
+        ok[j] = ctx.store.at_least(j, trump, leader, decl[j], -1, spec.target, TAG_VRAGEN)
+    if a.size:
+        ok[a] = ctx.store.at_least(a, trump, fb_leader, ctx.me, -1, fb_target, TAG_ALONE)
+    # strata: (joined or not) x (made, failed, given up)
+    strata = np.where(joined, 0, 3) + ok.astype(np.int64) + 1
+    counted = ctx.counted(strata)
+    lo = np.zeros(ctx.n, dtype=np.int64)
+    hi = np.zeros(ctx.n, dtype=np.int64)
+    for m, ldr, tag in ((joined, leader, TAG_VRAGEN), (~joined, fb_leader, TAG_ALONE)):
+        if not m.any():
+            continue
+        lo[m], hi[m] = ctx.store.known_range(ctx.all[m], trump, ldr, decl[m], -1)
+        solve = m & counted & (ok >= 0)  # a given-up question keeps its known bounds
+        if solve.any():
+            lo[solve], hi[solve] = ctx.store.trick_range(
+                ctx.all[solve], trump, ldr, decl[solve], -1, tag
+            )
+    scores = np.asarray(spec.scores, dtype=np.float64)
+    low = np.where(joined, scores[lo], fb_scores[lo])
+    high = np.where(joined, scores[hi], fb_scores[hi])
+    notes = []
+    n_joined = int(joined.sum())
+    join_est = Estimate(n_joined, ctx.n)
+    if not join_candidates(rs, ctx.seat):
+        notes.append(
+            "nobody speaks after the dealer: his ask cannot be answered and he decides at once "
+            "between alone 5 and a pass (W-08)"
+        )
+    else:
+        jl, jh = join_est.interval
+        notes.append(
+            f"someone goes along on {n_joined} of {ctx.n} deals ({100 * join_est.p:.1f}%, 95% "
+            f"CI {100 * jl:.1f}-{100 * jh:.1f}%; meegaan model: the first later player with "
+            f">= {JOIN_MIN_TRUMPS} trumps and trumps + side aces >= {JOIN_MIN_COUNT}); P(make) "
+            "is P(8 tricks together) over those deals"
+        )
+    alone = ~joined
+    if alone.any():
+        # the asker's choice when nobody joins, made once for the hand: alone 5 unless it
+        # loses on average over those deals (then pass: the deal is thrown in, 0 each)
+        fb_mean, _, _ = stratified_mean(strata[alone], counted[alone], low[alone], high[alone])
+        if fb_mean < 0:
+            low[alone] = high[alone] = 0.0
+            notes.append(
+                f"unanswered ({int(alone.sum())} deals): alone 5 would average {fb_mean:+.2f}, "
+                "so the asker passes (0)"
+            )
+        else:
+            notes.append(
+                f"unanswered ({int(alone.sum())} deals): the asker plays alone 5 "
+                f"(averaging {fb_mean:+.2f} there)"
+            )
+    point, e_low, e_high = stratified_mean(strata, counted, low, high)
+    # the trick distribution of the partnership, on the deals with a partner
+    hist, hist_deals = _hist(ctx, np.where(joined, lo, -1), np.where(joined, hi, -2))
+    made_j = int((ok[j] == 1).sum())
+    return BidResult(
+        spec=spec,
+        trump=trump,
+        called=None,
+        estimate=Estimate(made_j, n_joined, int((ok[j] < 0).sum())),
+        expected_score=point,
+        expected_score_ci=(e_low, e_high),
+        tricks_hist=hist if hist_deals else None,
+        tricks_hist_deals=hist_deals,
+        notes=notes,
+        joined=join_est,
+    )
+
+
+# ------------------------------------------------------------------- wiezen: troel, troela
+
+
+def _evaluate_troel(ctx: _Context, spec: BidSpec) -> BidResult:
+    """troel / troela (W-04, W-05): the holder of the partner card is the partner and leads."""
+    pc = troel_partner_card(ctx.hand)
+    trump = spec.strains[0]
+    partner = ctx.partner_of(pc)
+    decl = ctx.me | (1 << partner)
+    ok = np.zeros(ctx.n, dtype=np.int8)
+    for p in np.unique(partner):
+        m = partner == p
+        ok[m] = ctx.store.at_least(ctx.all[m], trump, int(p), decl[m], pc, spec.target, TAG_TROEL)
+    counted = ctx.counted(ok)
+    lo = np.zeros(ctx.n, dtype=np.int64)
+    hi = np.zeros(ctx.n, dtype=np.int64)
+    for p in np.unique(partner):
+        m = partner == p
+        lo[m], hi[m] = ctx.store.known_range(ctx.all[m], trump, int(p), decl[m], pc)
+        solve = m & counted & (ok >= 0)
+        if solve.any():
+            lo[solve], hi[solve] = ctx.store.trick_range(
+                ctx.all[solve], trump, int(p), decl[solve], pc, TAG_TROEL
+            )
+    expected, ci = _score(spec, ok, counted, lo, hi)
+    hist, hist_deals = _hist(ctx, lo, hi)
+    notes = [
+        f"partner: the holder of {format_card(pc, 'en')}, who leads to trick 1 (W-04/W-05); "
+        "the solver makes him play that card the first time its suit is led, not "
+        "necessarily as his first lead, so the figure may be slightly optimistic"
+    ]
+    return BidResult(
+        spec=spec,
+        trump=trump,
+        called=pc,
+        estimate=Estimate(int((ok == 1).sum()), ctx.n, int((ok < 0).sum())),
+        expected_score=expected,
+        expected_score_ci=ci,
+        tricks_hist=hist,
+        tricks_hist_deals=hist_deals,
+        notes=notes,
     )

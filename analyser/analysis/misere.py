@@ -71,6 +71,7 @@ from analyser.analysis.bids import check_analysed
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
 from analyser.analysis.results import Estimate
 from analyser.analysis.stats import wilson_half_width
+from analyser.analysis.wiezen import turned_known
 from analyser.cards import (
     N_SEATS,
     N_SUITS,
@@ -97,6 +98,13 @@ from analyser.seats import FOREHAND, Place, Seat, seat_of
 NOW, LATER, ESCAPE = 0, 1, 2  # outcomes of a trick, in the declarer's order of preference
 TAG = "misere"
 FORMS = (MISERE, OPEN_MISERE, OPEN_MISERE_PRAATJE)
+"""The misère forms, those the rule set plays (wiezen: no praatje, :func:`forms_of`)."""
+
+
+def forms_of(ruleset: RuleSet) -> tuple:
+    """The forms of :data:`FORMS` that ``ruleset`` plays (the closed misère always)."""
+    return tuple(c for c in FORMS if ruleset.allows(c))
+
 
 UNEXPLAINED = -1
 """Forced card of a deal whose line escaped (the deal did not fail: a solver inconsistency)."""
@@ -178,6 +186,8 @@ class MisereAnalysis:
     positions: dict[str, int] = field(default_factory=dict)
     """Positions solved: ``make`` and ``explain``."""
     seconds: dict[str, float] = field(default_factory=dict)
+    turned: int | None = None
+    """The turned card (wiezen, W-01; it lies with the dealer), else None."""
 
     @property
     def explained(self) -> int:
@@ -241,6 +251,7 @@ def analyse_misere(
     explain: int = EXPLAIN_MAX,
     max_nodes: int = NODE_BUDGET,
     quiet: bool = True,
+    turned: int | None = None,
 ) -> MisereAnalysis:
     """Make-probabilities of the misère forms and the forced cards of the failing deals, for
     ``hand`` at ``seat`` (1..4 relative to the dealer).
@@ -252,7 +263,10 @@ def analyse_misere(
     ``deals``), as ``rikken analyse`` does. ``explain`` is the most failing deals the
     failure analysis runs on (the first in sample order; 0 = none). ``max_nodes`` is the
     node budget per search (0 = none), for the make-probabilities and the failure analysis
-    alike. ``quiet`` hides the progress line (shown on a terminal only)."""
+    alike. ``quiet`` hides the progress line (shown on a terminal only). ``turned`` is the
+    turned card under a rule set with a turned trump (wiezen W-01: required there, refused
+    elsewhere; it lies with the dealer in every sampled deal). Only the forms the rule set
+    plays are evaluated (wiezen: miserie and miserie op tafel)."""
     from analyser.sampler import sample_deals
     from analyser.solver import GOAL_MISERE
 
@@ -263,10 +277,10 @@ def analyse_misere(
     if max_nodes < 0:
         raise RikkenError(f"the node budget must be 0 (none) or positive, got {max_nodes}")
     me = seat_of(seat)
-    known: list[list[int]] = [[], [], [], []]
-    known[me] = list(hand)
+    known, _ = turned_known(ruleset, list(hand), me, turned)
+    forms = forms_of(ruleset)
     leaders: dict[str, Seat] = {}
-    for contract in FORMS:
+    for contract in forms:
         contract_terms(ruleset, contract)  # raises if the rule set lacks it
         leaders[contract.id] = first_leader(ruleset, contract, (me,), FOREHAND)
     t0 = time.perf_counter()
@@ -305,7 +319,7 @@ def analyse_misere(
     solve_seconds = time.perf_counter() - t0
 
     expected, expected_range, expected_ci = {}, {}, {}
-    for contract in FORMS:
+    for contract in forms:
         e = estimates[contract.id]
         expected[contract.id] = _expected(ruleset, contract, e.p)
         lo, hi = sorted(_expected(ruleset, contract, x) for x in (e.p_low, e.p_high))
@@ -334,6 +348,7 @@ def analyse_misere(
             forced[int(c)] = forced.get(int(c), 0) + 1
             forced_trick[int(t)] = forced_trick.get(int(t), 0) + 1
     return MisereAnalysis(
+        turned=turned,
         hand=sorted(hand),
         seat=seat,
         ruleset=ruleset,

@@ -15,15 +15,27 @@
 from __future__ import annotations
 
 from analyser.analysis.results import BidResult, HandAnalysis
-from analyser.rules import PASS, AuctionState, Contract, RuleSet, legal_bids
+from analyser.rules import (
+    PASS,
+    AuctionState,
+    Contract,
+    RuleSet,
+    legal_bids,
+    troel_announcement,
+)
 from analyser.seats import FOREHAND, Place, seat_of
 
 
 def opening_bids(ruleset: RuleSet, seat: Place, aces: int) -> list[Contract]:
     """Legal bids of ``seat`` (1..4 relative to the dealer) at its first turn when every
-    earlier seat passed; ``pass`` included when legal."""
-    state = AuctionState.start(FOREHAND)
+    earlier seat passed; ``pass`` included when legal. A hand that must announce troel or
+    troela before the auction (wiezen W-03) opens with that announcement and nothing else:
+    the games above it are open to him only once someone has outbid it (W-06)."""
     target = seat_of(seat)
+    announced = troel_announcement(ruleset, [aces if s == target else 0 for s in range(4)])
+    if announced is not None:
+        return [announced[1]]
+    state = AuctionState.start(FOREHAND)
     while state.turn != target:
         state = state.apply(ruleset, PASS, 0)
     return legal_bids(ruleset, state, target, aces)

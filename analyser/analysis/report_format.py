@@ -16,7 +16,10 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
 
   * ``bid`` — ``rik``, ``beter_rik``, ``alone_7`` .. ``alone_13`` (13 = solo), ``misere``,
     ``piek``, ``open_misere``, ``open_piek``, ``open_misere_praatje``, ``open_piek_praatje``,
-    ``malheur``; ``beter`` — hearts are trump by the bid (true for ``beter_rik``)
+    ``malheur``; wiezen: the contract ids ``vragen``, ``alone_5``, ``abondance_9`` ..
+    ``abondance_12`` (``abondance_N_turned`` in the turned suit), ``misere``,
+    ``open_misere``, ``troel``, ``troela``, ``solo``, ``solo_slim``; ``beter`` — hearts
+    are trump by the bid (true for ``beter_rik``; always false under wiezen)
   * ``contract`` — the canonical contract id (``alone_9_beter``, ``solo``, ``solo_beter``),
     unique per row; ``rank`` — the rung on the rule set's ladder
   * ``trump`` — ``"S"`` ``"H"`` ``"D"`` ``"C"`` chosen once for the hand, null for misère/piek
@@ -64,7 +67,11 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
   * ``sampling`` — how the sample size was chosen (fixed ``--deals``, or adaptive with its
     precision and maximum); ``node_budget`` — nodes per search before a position is given
     up; ``given_up`` — positions given up per contract family (``rik``, ``alone/solo``,
-    ``misere/piek``, ``malheur``)
+    ``misere/piek``, ``malheur``; wiezen also ``vragen`` and ``troel`` when asked)
+* appended with the wiezen rule set: ``turned`` — the turned card (``"H7"``), which lies
+  with the dealer in every sampled deal; per bid ``joined`` — vragen only (else null):
+  ``{"deals", "joined", "p", "ci_low", "ci_high"}``, the deals on which someone goes along
+  under the meegaan model (``p_make`` is over those deals)
 
 CSV (``--format csv``): a header and one row per bid with the columns of :data:`CSV_COLUMNS`
 (``tricks_hist`` written as 14 counts joined by ``-``; the run's facts repeated on every row;
@@ -77,11 +84,23 @@ import csv
 import io
 import json
 
-from analyser.analysis.bids import EXACTNESS_TEXT, UPPER_BOUND_TEXT, schema_id
+from analyser.analysis.bids import (
+    EXACTNESS_TEXT,
+    FAMILY_MALHEUR,
+    FAMILY_RIK,
+    FAMILY_TROEL,
+    FAMILY_VRAGEN,
+    UPPER_BOUND_TEXT,
+    schema_id,
+)
 from analyser.analysis.results import BidResult, Estimate, HandAnalysis
 from analyser.cards import RANK_CHARS_EN, SEAT_LETTERS, SUIT_LETTERS, rank_of, suit_of
 from analyser.notation import format_card, format_hand, format_hand_pbn, format_strain
+from analyser.rules import RuleSet
 from analyser.seats import DEALER_PLACE, FOREHAND_PLACE, seat_of
+
+# families whose notes name their bid in the table's notes (their notes are about one bid)
+LABELLED_NOTES = (FAMILY_MALHEUR, FAMILY_RIK, FAMILY_VRAGEN, FAMILY_TROEL)
 
 METHOD = "double-dummy"
 DECIMALS = 4
@@ -150,9 +169,10 @@ def _note(b: BidResult) -> str | None:
     return "; ".join(b.notes) if b.notes else None
 
 
-def bid_record(b: BidResult) -> dict:
-    """The JSON object of one bid (see the module docstring)."""
-    bid, beter = schema_id(b.spec.contract)
+def bid_record(b: BidResult, ruleset: RuleSet | None = None) -> dict:
+    """The JSON object of one bid (see the module docstring); ``ruleset`` names the family
+    whose bid ids are used (default: rikken)."""
+    bid, beter = schema_id(b.spec.contract, *(() if ruleset is None else (ruleset.family,)))
     out = {
         "bid": bid,
         "beter": beter,
@@ -175,6 +195,17 @@ def bid_record(b: BidResult) -> dict:
         "expected_score_ci": [_r(x) for x in b.expected_score_ci],
         "tricks_hist_deals": b.tricks_hist_deals if b.tricks_hist is not None else None,
     }
+    if b.joined is not None:
+        low, high = b.joined.interval
+        out["joined"] = {
+            "deals": b.joined.n,
+            "joined": b.joined.made,
+            "p": _r(b.joined.p),
+            "ci_low": _r(low),
+            "ci_high": _r(high),
+        }
+    elif ruleset is not None and ruleset.turned_trump:
+        out["joined"] = None
     if b.bound is not None:
         out["upper_bound"] = {
             **_estimate(b.bound.estimate),
@@ -208,7 +239,7 @@ def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
         "stop_reason": a.stop_reason,
         "precision": a.precision,
         "min_p": a.min_p,
-        "bids": [bid_record(b) for b in a.bids],
+        "bids": [bid_record(b, a.ruleset) for b in a.bids],
         "recommended_opening": a.recommended_opening,
         "highest_competitive": a.highest_competitive,
         "notes": list(a.notes),
@@ -216,6 +247,7 @@ def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
         "sampling": a.sampling,
         "node_budget": a.node_budget,
         "given_up": dict(a.given_up),
+        **({"turned": card_code(a.turned)} if a.ruleset.turned_trump else {}),
     }
 
 
@@ -231,7 +263,7 @@ def render_csv(analyses: list[HandAnalysis]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
     for a in analyses:
-        for rec in (bid_record(b) for b in a.bids):
+        for rec in (bid_record(b, a.ruleset) for b in a.bids):
             hist = rec["tricks_hist"]
             row = {
                 **rec,
@@ -258,8 +290,9 @@ def render_csv(analyses: list[HandAnalysis]) -> str:
 _MARK = {"exact": "=", "pessimistic": "-", "optimistic": "+"}
 
 
-def _bid_label(b: BidResult) -> str:
-    return b.spec.id.replace("_", " ")
+def _bid_label(b: BidResult, ruleset: RuleSet) -> str:
+    """The bid's name in tables: the rule set's own (wiezen: Flemish, e.g. miserie op tafel)."""
+    return ruleset.display_name(b.spec.contract)
 
 
 def _pct(x: float) -> str:
@@ -291,8 +324,13 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
         + ")",
         f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}",
         f"sample {a.stop_reason}",
-        "",
     ]
+    if a.turned is not None:
+        lines.append(
+            f"turned {format_card(a.turned, lang)} (the dealer's face-up card: its suit is "
+            "the turned trump, W-01)"
+        )
+    lines.append("")
     head = (
         "bid",
         "trump",
@@ -313,10 +351,10 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
         e_low, e_high = b.expected_score_ci
         rows.append(
             (
-                _bid_label(b),
+                _bid_label(b, a.ruleset),
                 _strain_text(b.trump, lang)
                 if b.trump is not None
-                else ("partner" if b.spec.family == "malheur" else "-"),
+                else ("partner" if b.spec.family == FAMILY_MALHEUR else "-"),
                 _called_text(b.called, lang),
                 str(b.estimate.n),
                 _p_text(b.estimate),
@@ -379,13 +417,13 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
         lines.append("<= = an upper bound: the bid never made on the sample (see the notes).")
     alt_lines = []
     for b in a.bids:
-        if b.alternatives and b.spec.family == "rik":
+        if b.alternatives and b.spec.family == FAMILY_RIK:
             alts = ", ".join(
                 f"{_strain_text(x.trump, lang)}/{_called_text(x.called, lang)} "
                 f"{_pct(x.estimate.p).strip()}%"
                 for x in b.alternatives[:runners_up]
             )
-            alt_lines.append(f"  {_bid_label(b)}: runners-up {alts}")
+            alt_lines.append(f"  {_bid_label(b, a.ruleset)}: runners-up {alts}")
     if alt_lines:
         lines.append("")
         lines.append("trump/call chosen once per hand (highest P(make) on the sample):")
@@ -393,7 +431,7 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
     notes = []
     for b in a.bids:
         for n in b.notes:
-            text = f"{_bid_label(b)}: {n}" if b.spec.family in ("malheur", "rik") else n
+            text = f"{_bid_label(b, a.ruleset)}: {n}" if b.spec.family in LABELLED_NOTES else n
             if text not in notes:
                 notes.append(text)
     notes += [n for n in a.notes if n not in notes]
@@ -422,6 +460,6 @@ def _rec(a: HandAnalysis, contract_id: str | None) -> str:
         return "pass"
     b = a.bid(contract_id)
     return (
-        f"{_bid_label(b)}  (P(make) {_pct(b.estimate.p).strip()}%, "
+        f"{_bid_label(b, a.ruleset)}  (P(make) {_pct(b.estimate.p).strip()}%, "
         f"E[score] {b.expected_score:+.2f})"
     )

@@ -113,6 +113,9 @@ class BidResult:
     score_is_bound: bool = False
     """``expected_score`` is an upper bound (the bid never made on the sample and no trick
     counts were made; see the notes)."""
+    joined: Estimate | None = None
+    """vragen (wiezen): the deals on which someone goes along, out of all the bid's deals
+    (the meegaan model, :mod:`analyser.analysis.wiezen`); ``estimate`` is over those."""
 
     @property
     def mean_tricks(self) -> float | None:
@@ -158,6 +161,8 @@ class HandAnalysis:
     """Nodes per search before a position is given up (0 = no budget)."""
     given_up: dict[str, int] = field(default_factory=dict)
     """Positions given up at the node budget, per contract family tag."""
+    turned: int | None = None
+    """The turned card (wiezen, W-01; it lies with the dealer), else None."""
 
     def bid(self, contract_id: str) -> BidResult:
         """The result row of a contract id (``rik``, ``alone_9_beter``, ``solo``...)."""

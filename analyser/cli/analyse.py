@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from analyser.cli.common import common_options, new_seed, user_errors
-from analyser.seats import PLACES, Place
+from analyser.cli.common import common_options, new_seed, turned_option, user_errors
+from analyser.seats import DEALER_PLACE, PLACES, Place
 
 SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the dealer
 
@@ -58,6 +58,7 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     show_default=True,
     help="Smallest make-probability for the 'highest bid worth competing to'.",
 )
+@turned_option
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @common_options
 @user_errors
@@ -69,6 +70,7 @@ def command(
     max_deals: int | None,
     node_budget: int | None,
     min_p: float,
+    turned: int | None,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -86,6 +88,14 @@ def command(
     'book:malheur=optional' evaluates those as a what-if. With --seat all each seat gets its
     own sample from the same seed. HAND is written as for `rikken hand`, e.g.
     '♠AHV1098 ♥104 ♦A10 ♣752'.
+
+    Under --rules wiezen (docs/rules.md §7.4) --turned CARD is required: the dealer's
+    face-up card, which lies with the dealer (seat 4) in every deal. The bids are vragen
+    (P(8 tricks) over the deals on which a later player goes along, by the stated meegaan
+    model; the others count as alone 5 or a pass), alone 5, abondance 9-12 (own suit and in
+    troef; the declarer leads), miserie, miserie op tafel, solo, solo slim, and troel or
+    troela with 3 or 4 aces. With --seat all only the seats the turned card allows are
+    analysed (4 when the hand holds it, else 1-3).
 
     How long it takes: by default each question (the rik family, beter rik, the alone levels,
     each misère/piek form, malheur) takes deals until its P(make) is known to within 0.05
@@ -106,6 +116,9 @@ def command(
     if seed is None:
         seed = new_seed()
     seats = list(PLACES) if seat == "all" else [Place(int(seat))]
+    if seat == "all" and turned is not None and ruleset.turned_trump:
+        # the turned card lies with the dealer: a hand holding it is his, else it is not
+        seats = [p for p in seats if (p == DEALER_PLACE) == (turned in cards)]
     results = [
         analyse_hand(
             cards,
@@ -117,6 +130,7 @@ def command(
             max_deals=max_deals,
             min_p=min_p,
             quiet=quiet,
+            turned=turned,
             **({} if node_budget is None else {"max_nodes": node_budget}),
         )
         for s in seats

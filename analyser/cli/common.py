@@ -25,6 +25,32 @@ def _parse_rules(ctx: click.Context, param: click.Parameter, value: str):
         raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
 
 
+def _parse_turned(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    """Read the --turned card (any notation of :func:`analyser.notation.parse_card`)."""
+    if value is None:
+        return None
+    from analyser.notation import parse_card
+
+    try:
+        return parse_card(value)
+    except RikkenError as exc:
+        raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+
+
+def turned_option(func: Callable) -> Callable:
+    """Add --turned CARD: the wiezen turned card (W-01), required there, refused elsewhere
+    (the check is the analysis's, so every command words it the same)."""
+    return click.option(
+        "--turned",
+        default=None,
+        metavar="CARD",
+        callback=_parse_turned,
+        help="wiezen: the turned card, the dealer's face-up 13th card (W-01), e.g. '♥7' or "
+        "H7; its suit is the turned trump and the card lies with the dealer (seat 4). "
+        "Required under --rules wiezen, refused under the others.",
+    )(func)
+
+
 def new_seed() -> int:
     """A fresh random seed for runs where the user gave none (it is printed/recorded)."""
     return secrets.randbelow(2**31 - 1) + 1
@@ -46,8 +72,8 @@ def common_options(func: Callable) -> Callable:
             show_default=True,
             callback=_parse_rules,
             help="Rule set: 'book' (Doevendans 1998), 'iwwa2024' (IWWA tournament rules) or "
-            "'wiezen' (Belgian club rules: rules layer only, not analysed yet), optionally with "
-            "variant switches, e.g. 'book:min_alone=8,malheur=optional'.",
+            "'wiezen' (Belgian club rules, with --turned), optionally with variant switches, "
+            "e.g. 'book:min_alone=8,malheur=optional'.",
         ),
         click.option(
             "--lang",

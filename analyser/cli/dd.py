@@ -10,7 +10,7 @@ import time
 
 import click
 
-from analyser.cli.common import common_options, emit_json, user_errors
+from analyser.cli.common import common_options, emit_json, turned_option, user_errors
 from analyser.errors import RikkenError
 from analyser.progress import Progress
 
@@ -24,11 +24,19 @@ from analyser.progress import Progress
     default=None,
     help="Write the result rows as CSV to this file (default: print them).",
 )
+@turned_option
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @common_options
 @user_errors
 def command(
-    file: str, out: str | None, quiet: bool, seed: int | None, ruleset, lang: str, fmt: str
+    file: str,
+    out: str | None,
+    turned: int | None,
+    quiet: bool,
+    seed: int | None,
+    ruleset,
+    lang: str,
+    fmt: str,
 ) -> None:
     """Solve the positions of a CSV file double-dummy (all hands visible, best play).
 
@@ -40,15 +48,20 @@ def command(
     declarer side, or 1/0 for a yes/no goal) and 'ms' (solve time of that row).
 
     The rule set only matters through its called-card switch
-    (called_card_may_be_discarded). Example: data/dd_example.csv.
+    (called_card_may_be_discarded) and, under wiezen, the turned card: --turned CARD is
+    required there (refused elsewhere); the dealer is W, whose hand must hold the card
+    (unless an ending has played it), and a row's trump may be written 'turned' for its
+    suit. Examples: data/dd_example.csv, data/dd_wiezen_example.csv.
     """
     # imported here so that `rikken --help` does not load numba
+    from analyser.analysis.wiezen import check_turned
     from analyser.solver import Solver
     from analyser.solver.ddfile import read_dd_csv
 
     del seed, lang  # solving is deterministic and prints the input notation back
+    check_turned(ruleset, turned)
     text = _read_text(file)
-    columns, raw, rows = read_dd_csv(text)
+    columns, raw, rows = read_dd_csv(text, turned)
     solver = Solver()
     out_columns = columns + [c for c in ("result", "ms") if c not in columns]
     results = []

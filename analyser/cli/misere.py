@@ -10,7 +10,8 @@ JSON output (``--format json``; stable: fields are only ever added). Keys in thi
 * ``node_budget`` — nodes per search before a position is given up; ``given_up`` —
   positions given up there, ``{"make": k, "explain": m}`` (the make-probabilities, the
   failure analysis): they were bounded rather than solved exactly
-* ``contracts`` — one object per form (``misere``, ``open_misere``, ``open_misere_praatje``):
+* ``contracts`` — one object per form the rule set plays (``misere``, ``open_misere``,
+  ``open_misere_praatje``; wiezen: no praatje):
   ``contract``, ``leader`` (N E S W), ``p_make`` (the middle of ``p_low`` .. ``p_high``),
   ``p_low`` / ``p_high`` (the proportion if none / all of the ``unknown`` deals made),
   ``unknown`` (deals whose position was given up at the node budget), ``ci_low``,
@@ -30,6 +31,9 @@ JSON output (``--format json``; stable: fields are only ever added). Keys in thi
 * ``holes`` — per suit ♠ ♥ ♦ ♣ ``{"suit", "cards", "deltas", "holes", "safe",
   "forced_share"}`` (G-MIS-02; ``forced_share``: share of the explained deals forced in it)
 
+Appended under the wiezen rule set: ``turned`` — the turned card (``"H7"``), which lies with
+the dealer in every sampled deal.
+
 No timings, so the same arguments and seed give byte-identical JSON. CSV output: the
 ``forced`` rows (``suit,card,deals,share``).
 """
@@ -38,10 +42,9 @@ from __future__ import annotations
 
 import click
 
-from analyser.cli.common import common_options, emit_json, new_seed, user_errors
+from analyser.cli.common import common_options, emit_json, new_seed, turned_option, user_errors
 from analyser.seats import PLACES, Place
 
-FORMS = ("misere", "open_misere", "open_misere_praatje")
 EXACTNESS = {
     "misere": "pessimistic",
     "open_misere": "pessimistic",
@@ -62,7 +65,7 @@ def _report(a, lang: str) -> dict:
     by_suit = forced_by_suit(a)
     forced = sorted(a.forced.items(), key=lambda kv: (-kv[1], kv[0]))
     contracts = []
-    for cid in FORMS:
+    for cid in a.estimates:
         e = a.estimates[cid]
         low, high = e.interval
         contracts.append(
@@ -115,6 +118,7 @@ def _report(a, lang: str) -> dict:
             }
             for h in a.holes
         ],
+        **({"turned": card_code(a.turned)} if a.ruleset.turned_trump else {}),
     }
 
 
@@ -135,16 +139,21 @@ def _table(a, lang: str) -> str:
         f"seat   {a.seat} of 4 from the dealer ({SEAT_LETTERS[seat_of(a.seat)]})",
         f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}",
         f"sample {a.stop_reason}",
+        *(
+            [f"turned {format_card(a.turned, lang)} (with the dealer, W-01)"]
+            if a.turned is not None
+            else []
+        ),
         "",
         f"{'contract':<22}{'leads':<7}{'P(make) %':>12}{'95% CI %':>13}{'E[score]':>16}  dd",
     ]
-    for cid in FORMS:
+    for cid in a.estimates:
         e = a.estimates[cid]
         low, high = e.interval
         lo_s, hi_s = a.expected_range[cid]
         score = f"{lo_s:+.2f}" if lo_s == hi_s else f"{lo_s:+.1f}..{hi_s:+.1f}"
         lines.append(
-            f"{cid.replace('_', ' '):<22}{SEAT_LETTERS[a.leaders[cid]]:<7}"
+            f"{a.ruleset.display_name(cid):<22}{SEAT_LETTERS[a.leaders[cid]]:<7}"
             f"{_pct_range(e.p_low, e.p_high):>12}{_pct_range(low, high):>13}{score:>16}  "
             f"{EXACTNESS[cid]}"
         )
@@ -263,6 +272,7 @@ def _table(a, lang: str) -> str:
     help="Explain at most N failing deals, the first in sample order (0 = skip the failure "
     "analysis).  [default: 100]",
 )
+@turned_option
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @common_options
 @user_errors
@@ -273,6 +283,7 @@ def command(
     precision: float | None,
     max_deals: int | None,
     explain: int | None,
+    turned: int | None,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -292,6 +303,9 @@ def command(
     given up, and the figures it touches become ranges (P(make) low-high, E[score] low..high;
     the output counts these positions). A progress line (stderr, terminals only) shows the
     deals done and the time left; --quiet hides it. The same seed gives the same output.
+
+    Under --rules wiezen --turned CARD is required (the dealer's face-up card, which lies
+    with the dealer, seat 4, in every deal); the forms are miserie and miserie op tafel.
 
     \b
     Examples:
@@ -315,6 +329,7 @@ def command(
         max_deals=max_deals,
         explain=EXPLAIN_MAX if explain is None else explain,
         quiet=quiet,
+        turned=turned,
     )
     if fmt == "json":
         emit_json(_report(result, lang))

@@ -1,7 +1,8 @@
 """The rules of Rikken as data (docs/rules.md §3-§7): contracts, rule sets, auction, scoring.
 
-Rule sets ``book`` (default), ``iwwa2024`` and ``wiezen`` (the Belgian club rules, §7.4: at
-this layer only; the sampler and the analysis do not play it yet).
+Rule sets ``book`` (default), ``iwwa2024`` and ``wiezen`` (the Belgian club rules, §7.4; its
+turned card is placed by the sampler, :func:`analyser.sampler.with_turned_card`, and
+analysed by :mod:`analyser.analysis.wiezen`).
 
 Modules:
 

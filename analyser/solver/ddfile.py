@@ -4,13 +4,17 @@ Columns (header required, any order, extra columns are kept and passed through):
 
 * ``deal``     PBN ``N:hand hand hand hand`` (Dutch seat letters N O Z W too); a full deal or
                an ending with equally many cards per hand.
-* ``trump``    S H D C or NT (Dutch S H R K, SA/ZT; symbols); required.
+* ``trump``    S H D C or NT (Dutch S H R K, SA/ZT; symbols); required. With a turned card
+               (wiezen, ``--turned``) also ``turned``: the turned card's suit (W-01).
 * ``leader``   the seat on lead: N E S W (Dutch N O Z W); required.
 * ``declarer`` the declarer's seat; required.
 * ``partner``  the declarer's partner's seat, or empty (declarer alone). At rik the partner is
                whoever holds the called card: left empty with a called card, it is derived.
 * ``goal``     ``tricks`` (default when empty), ``>=K``, ``misere`` or ``piek``.
 * ``called``   optional called card (suit then rank, e.g. ``DA``, ``♦A``, Dutch ``RA``).
+
+With a turned card (wiezen W-01) the dealer is West, as in the analysis (N is the forehand):
+the turned card must lie in West's hand, or (in an ending) have been played already.
 
 Output: the same rows and columns plus ``result`` (tricks of the declarer side, or 1/0 for a
 yes/no goal) and ``ms`` (solve time of that row in milliseconds).
@@ -61,14 +65,37 @@ def _cell(row: dict, name: str) -> str:
     return "" if value is None else str(value).strip()
 
 
-def parse_row(row: dict) -> DDRow:
-    """Validate one CSV row (a dict of column -> text). Raises ParseError/PositionError."""
+TURNED_WORDS = ("turned", "troef")  # the trump cell naming the turned suit (wiezen)
+DEALER_SEAT = 3  # West deals: the seat holding a turned card (as analyser.seats.DEALER)
+
+
+def parse_row(row: dict, turned: int | None = None) -> DDRow:
+    """Validate one CSV row (a dict of column -> text). Raises ParseError/PositionError.
+
+    ``turned`` is the turned card (wiezen W-01), or None: with it the trump may be written
+    ``turned``, and the card must be in the dealer's (West's) hand unless already played."""
     for name in REQUIRED:
         if not _cell(row, name):
             raise ParseError(f"column {name!r} is empty")
     deal = parse_deal(_cell(row, "deal"), n_cards=None)
     masks = tuple(int(m) for m in deal_masks(deal))
-    trump = parse_strain(_cell(row, "trump"))
+    if _cell(row, "trump").lower() in TURNED_WORDS:
+        if turned is None:
+            raise ParseError(
+                "trump 'turned' names the suit of the turned card: give --turned (rule set wiezen)"
+            )
+        trump = turned // 13
+    else:
+        trump = parse_strain(_cell(row, "trump"))
+    if turned is not None:
+        where = next((s for s in range(4) if turned in deal[s]), None)
+        if where is not None and where != DEALER_SEAT:
+            raise PositionError(
+                f"the turned card {format_card(turned, 'en')} is in {SEAT_LETTERS[where]}'s "
+                f"hand, but the dealer ({SEAT_LETTERS[DEALER_SEAT]}) keeps it (W-01)"
+            )
+        if where is None and len(deal[0]) == 13:
+            raise PositionError(f"the turned card {format_card(turned, 'en')} is in no hand")
     leader = parse_seat(_cell(row, "leader"))
     declarer = parse_seat(_cell(row, "declarer"))
     goal, target = parse_goal(_cell(row, "goal") or "tricks")
@@ -99,8 +126,9 @@ def parse_row(row: dict) -> DDRow:
     return DDRow(masks, trump, leader, mask, goal, target, called)
 
 
-def read_dd_csv(text: str) -> tuple[list[str], list[dict], list[DDRow]]:
-    """Parse and validate a whole file. Returns (columns, raw rows, positions).
+def read_dd_csv(text: str, turned: int | None = None) -> tuple[list[str], list[dict], list[DDRow]]:
+    """Parse and validate a whole file. Returns (columns, raw rows, positions). ``turned``:
+    the turned card (wiezen, see :func:`parse_row`).
 
     Every row is checked before any is solved; the first bad row raises DDFileError naming it.
     """
@@ -123,7 +151,7 @@ def read_dd_csv(text: str) -> tuple[list[str], list[dict], list[DDRow]]:
         if None in record.values() and "" in record:
             raise DDFileError(f"row {number}: more fields than header columns")
         try:
-            rows.append(parse_row(record))
+            rows.append(parse_row(record, turned))
         except RikkenError as exc:
             raise DDFileError(f"row {number}: {exc}") from None
         raw.append(record)

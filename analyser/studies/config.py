@@ -136,6 +136,12 @@ def _rules(v: Any) -> str | None:
     return None
 
 
+# The family of rule sets (analyser.rules.contracts.FAMILIES) each kind of study plays: the
+# guideline studies are the book's (rikken); wiezen_ask studies the wiezen ask (§7.4).
+STUDY_FAMILIES: dict[str, str] = {"wiezen_ask": "wiezen"}
+DEFAULT_STUDY_FAMILY = "rikken"
+
+
 COMMON_KEYS: dict[str, Check] = {
     "kind": _str,
     "name": _str,
@@ -183,6 +189,11 @@ STUDY_KEYS: dict[str, dict[str, Check]] = {
     },
     "malheur": {
         "hands": _int(1, 1_000_000),
+    },
+    "wiezen_ask": {
+        "trump_lengths": _int_list(0, 12),
+        "hands_per_length": _int(1, 1_000_000),
+        "max_nodes": _int(0, 10**12),
     },
 }
 # The module implementing each kind of study (see analyser.studies.runner).
@@ -298,6 +309,15 @@ def study_from_dict(
 
 
 def _cross_checks(raw: Mapping[str, Any], where: str) -> None:
+    from analyser.rules import parse_ruleset
+
+    need = STUDY_FAMILIES.get(raw["kind"], DEFAULT_STUDY_FAMILY)
+    family = parse_ruleset(raw["rules"]).family.name
+    if family != need:
+        raise ConfigError(
+            f"{where}: key 'rules' {raw['rules']!r} plays the {family} family; a "
+            f"{raw['kind']} study needs a rule set of the {need} family"
+        )
     pairs = [("high_min", "high_max"), ("count_min", "count_max"), ("min_holes", "max_holes")]
     for lo, hi in pairs:
         if lo in raw and raw[lo] > raw[hi]:
