@@ -5,7 +5,9 @@ the second hand's sure trick, and the misère tests.
   quick tricks (quick_tricks.py), and sure_one_trick when one side needs every remaining trick;
 * second_hand_cut: once the lead is on the table, the second hand's side may be sure of this
   trick and of more tricks led by its winner (DDS checks the second hand likewise);
-* late_hand_cut: the third or fourth hand's side is sure of this trick and wants no more;
+* late_hand_cut: the third or fourth hand's side is sure of this trick and wants no more
+  (measured: a weak lone declarer's proofs of the 1 vs 3 benchmark, 200 exact counts,
+  124.4M -> 104.6M nodes, the slowest 35.0M -> 24.1M; the other fingerprint sets within 2%);
 * ducks_to_the_end and forced_to_win (misère at no trump): the lone declarer can lose every
   remaining trick, or a defender can force him to win the next one. misere_proof.py decides a
   smaller game when neither test settles the node.
