@@ -87,16 +87,10 @@ def test_cut_values_hold_against_best_play():
             if truth is None:
                 truth = oracle_solve(after, trump, leader, declarer, trick=tuple(trick))
             if side[p] == 1:
-                # the declarer side is sure of this trick, all it wants
-                assert value == 1 == need and truth >= 1, (hands, trump, leader, side, trick)
+                # the declarer side is sure of `value` tricks, which reach `need`
+                assert value >= need and truth >= value, (hands, trump, leader, side, trick)
             else:
-                # the defenders are sure of a trick the declarer side needed
-                assert value == n - 1 and need == n and truth <= n - 1, (
-                    hands,
-                    trump,
-                    leader,
-                    side,
-                    trick,
-                )
+                # the defenders hold the declarer side to `value`, below `need`
+                assert value < need and truth <= value, (hands, trump, leader, side, trick)
     # the cut is not vacuous on these endings, for either side
     assert settled[1] > 300 and settled[0] > 100, settled

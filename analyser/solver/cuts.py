@@ -241,14 +241,16 @@ def second_hand_cut(hands, p, leader, lead, trump, side, need, rem, c):
 @njit(cache=True, _nrt=False, forceinline=True)
 def late_hand_cut(hands, p, pos, ls, wseat, wbit, table, trump, side, need, rem, c):
     """The third or fourth hand's cut (``pos`` 2 or 3): the side of ``p`` is sure of this
-    trick, and one trick is all it still wants. ``ls`` is the suit led, ``wseat``/``wbit``
-    win the trick so far, ``table`` holds the cards already played to it (a mask), ``need``
-    = tricks MAX still wants of the ``rem`` left (this one included), ``c`` = MAX's tricks so
-    far. Returns (settled, value, W).
+    trick, and one trick (or two, see below) is all it still wants. ``ls`` is the suit led,
+    ``wseat``/``wbit`` win the trick so far, ``table`` holds the cards already played to it
+    (a mask), ``need`` = tricks MAX still wants of the ``rem`` left (this one included),
+    ``c`` = MAX's tricks so far. Returns (settled, value, W).
 
     The side wins the trick when the card winning it is the side's and the fourth hand (if
     still to play, and an opponent) cannot beat it, or when ``p`` has a card that beats it
-    and the fourth hand cannot beat that card. The fourth hand's best offer is his highest
+    and the fourth hand cannot beat that card. When the side wants two tricks, ``p`` must
+    win this one himself and then hold, for the next lead, a card above every opponent card
+    of its suit that no opponent can ruff. The fourth hand's best offer is his highest
     card of the suit led, or when void his highest trump; a fourth hand on p's side is left
     to the search. A lone declarer who needs one more trick meets this at every trick he
     can win, and without the cut each card of the fourth hand is searched to a trick start
@@ -256,7 +258,7 @@ def late_hand_cut(hands, p, pos, ls, wseat, wbit, table, trump, side, need, rem,
     or may still be played to the trick (its rank decided)."""
     me = side[p]
     cutoff = need if me == 1 else rem - need + 1
-    if cutoff != 1:
+    if cutoff > 2:
         return False, 0, 0
     q = (p + 1) & 3
     qbest = -1  # the fourth hand's best offer (card bit), -1 when none or none to come
@@ -269,7 +271,9 @@ def late_hand_cut(hands, p, pos, ls, wseat, wbit, table, trump, side, need, rem,
         elif trump != NT and suit_bits(hands[q], trump) != 0:
             qbest = 16 * trump + hibit(suit_bits(hands[q], trump))
     win = -1
-    if side[wseat] == me and (qbest < 0 or not beats(qbest, wbit, trump)):
+    # a partner's card winning the trick wins it for the side, but p may still overtake it
+    # (he may have to, following suit): then who leads next is not known, so only one trick
+    if cutoff == 1 and side[wseat] == me and (qbest < 0 or not beats(qbest, wbit, trump)):
         win = wbit
     else:
         # p's strongest legal card: his highest of the suit led, or when void his highest
@@ -288,6 +292,36 @@ def late_hand_cut(hands, p, pos, ls, wseat, wbit, table, trump, side, need, rem,
     w = 0
     if suit_bits(table & ~(1 << win), ws) != 0 or (qbest >= 0 and (qbest >> 4) == ws):
         w = 1 << win
+    if cutoff == 2:
+        # a second trick: the winner leads next a card above every opponent card of its suit
+        # that no opponent can ruff. The fourth hand still plays one unknown card to this
+        # trick, so a ruff is ruled out only while he holds two cards of the suit
+        mine = hands[p] & ~(1 << win)  # p plays ``win`` and leads next
+        opp = 0
+        ruffers = 0
+        for k in range(4):
+            if side[k] != me:
+                opp |= hands[k]
+                if trump != NT and suit_bits(hands[k], trump) != 0:
+                    ruffers |= 1 << k
+        second = -1
+        for s in range(4):
+            ms = suit_bits(mine, s)
+            if ms == 0 or (suit_bits(opp, s) >> hibit(ms)) != 0:
+                continue
+            safe = True
+            if s != trump:
+                for k in range(4):
+                    if (ruffers >> k) & 1:
+                        lk = popcount(suit_bits(hands[k], s))
+                        if lk < (2 if (pos == 2 and k == q) else 1):
+                            safe = False
+            if safe:
+                second = 16 * s + hibit(ms)
+                break
+        if second < 0:
+            return False, 0, 0
+        return True, (c + 2) if me == 1 else (c + rem - 2), w | (1 << second)
     return True, (c + 1) if me == 1 else (c + rem - 1), w
 
 

@@ -384,7 +384,7 @@ def search(
             elif pos >= 2 and fam == FAM_T and pend[d] == 0:
                 need = beta - cnt[d]
                 rem = n0 - (d >> 2)
-                if need == (1 if side_max[p] == 1 else rem):
+                if (need <= 2) if side_max[p] == 1 else (need >= rem - 1):
                     table = 0
                     for k in range(d - pos, d):
                         table |= 1 << card[k]
