@@ -7,7 +7,7 @@ the second hand's sure trick, and the misère tests.
   trick and of more tricks led by its winner (DDS checks the second hand likewise);
 * late_hand_cut: the third or fourth hand's side is sure of this trick and wants no more
   (measured: a weak lone declarer's proofs of the 1 vs 3 benchmark, 200 exact counts,
-  124.4M -> 104.6M nodes, the slowest 35.0M -> 24.1M; the other fingerprint sets within 2%);
+  124.4M -> 103.3M nodes, the slowest 35.0M -> 24.6M; the other fingerprint sets within 1%);
 * ducks_to_the_end and forced_to_win (misère at no trump): the lone declarer can lose every
   remaining trick, or a defender can force him to win the next one. misere_proof.py decides a
   smaller game when neither test settles the node.
