@@ -50,7 +50,13 @@ import numpy as np
 from numba import njit
 
 from analyser.solver.bits import ctz, hibit, popcount, suit_bits
-from analyser.solver.cuts import ducks_to_the_end, forced_to_win, second_hand_cut, trick_bounds
+from analyser.solver.cuts import (
+    ducks_to_the_end,
+    forced_to_win,
+    late_hand_cut,
+    second_hand_cut,
+    trick_bounds,
+)
 from analyser.solver.jit import finish_module
 from analyser.solver.layout import (
     ABANDONED,
@@ -375,6 +381,30 @@ def search(
                 if settled:
                     wb = 0
                     stats[S_QT_CUTS] += 1
+            elif pos >= 2 and fam == FAM_T and pend[d] == 0:
+                need = beta - cnt[d]
+                rem = n0 - (d >> 2)
+                if (need <= 2) if side_max[p] == 1 else (need >= rem - 1):
+                    table = 0
+                    for k in range(d - pos, d):
+                        table |= 1 << card[k]
+                    settled, v, w = late_hand_cut(
+                        hands,
+                        p,
+                        pos,
+                        card[d - pos] >> 4,
+                        wseat[d - 1],
+                        wbit[d - 1],
+                        table,
+                        trump,
+                        side_max,
+                        need,
+                        rem,
+                        cnt[d],
+                    )
+                    if settled:
+                        wb = 0
+                        stats[S_QT_CUTS] += 1
             if not settled:
                 # alive: cards still in hands plus those on the table in this trick
                 alive = hands[0] | hands[1] | hands[2] | hands[3]
