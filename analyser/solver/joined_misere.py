@@ -200,11 +200,26 @@ def x_forced_on_lead(hands, x):
 
 
 @njit(cache=True, _nrt=False)
-def _options(hands, p, x, pos, ls, top, table, cnt, decl, need, model, opts, keys):
+def wins_any_lead(hands, p):
+    """True if seat ``p``, on lead, wins the trick whatever he leads: in each suit he holds,
+    every other hand's cards are below his lowest."""
+    for s in range(4):
+        mine = suit_bits(hands[p], s)
+        if mine == 0:
+            continue
+        low = mine & -mine
+        for q in range(4):
+            if q != p and suit_bits(hands[q], s) & ~(low - 1):
+                return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _options(hands, p, x, pos, ls, top, topseat, table, cnt, decl, need, rule, model, opts, keys):
     """The cards seat ``p`` may play, one per run of equivalent cards, into ``opts`` in the
     order to try them; returns their number. ``ls`` is the led suit and ``top`` the highest
-    card of it played so far (both -1 on the lead); ``keys`` is scratch space for the
-    order."""
+    card of it played so far (both -1 on the lead), played by ``topseat``; ``keys`` is
+    scratch space for the order."""
     h = hands[p]
     legal = h
     follow = False
@@ -219,6 +234,15 @@ def _options(hands, p, x, pos, ls, top, table, cnt, decl, need, model, opts, key
         if under:
             legal = under
     others = (hands[0] | hands[1] | hands[2] | hands[3] | table) & ~h
+    # stop_at_first_failure: a co-declarer about to win a trick that sinks him would end the
+    # deal (in x's favour at misère), so the others try to overtake him first
+    rescue = (
+        rule == STOP_AT_FIRST_FAILURE
+        and pos > 0
+        and topseat != x
+        and (decl >> topseat) & 1
+        and _count(cnt, topseat) == need
+    )
     n = 0
     for s in range(4):
         mine = suit_bits(legal, s)
@@ -253,6 +277,8 @@ def _options(hands, p, x, pos, ls, top, table, cnt, decl, need, model, opts, key
                     k = r if x_holds else 50 + r
                 elif follow:
                     k = r
+                    if rescue and b < top:
+                        k = 50 + r
                 else:
                     k = 100 - r
             j = n
@@ -308,6 +334,14 @@ def _enter(
         if leader == x and _count(cnt, x) == need:
             if x_forced_on_lead(g, x):
                 return 0
+        elif (
+            (ctx >> 7) & 1 == STOP_AT_FIRST_FAILURE
+            and (decl >> leader) & 1
+            and _count(cnt, leader) == need
+            and wins_any_lead(g, leader)
+        ):
+            # a co-declarer on lead who must win this trick fails first, and play stops
+            return 1 if _count(cnt, x) == need else 0
         elif _count(cnt, x) == need:
             if x_cannot_be_forced(g, x):
                 return 1
@@ -347,7 +381,21 @@ def _enter(
         fk[lvl, 4] = aux
     p = (leader + pos) & 3
     fi[lvl, F_N] = _options(
-        g, p, x, pos, ls, top, table, cnt, decl, need, model, ob[lvl], ob[MAX_LEVELS]
+        g,
+        p,
+        x,
+        pos,
+        ls,
+        top,
+        topseat,
+        table,
+        cnt,
+        decl,
+        need,
+        (ctx >> 7) & 1,
+        model,
+        ob[lvl],
+        ob[MAX_LEVELS],
     )
     for q in range(4):
         fh[lvl, q] = g[q]
