@@ -31,6 +31,16 @@ JSON output (``--format json``; stable: fields are only ever added). Keys in thi
 * ``holes`` — per suit ♠ ♥ ♦ ♣ ``{"suit", "cards", "deltas", "holes", "safe",
   "forced_share"}`` (G-MIS-02; ``forced_share``: share of the explained deals forced in it)
 
+* ``joined`` — only with ``--with-seat``: the joined misère (see
+  :mod:`analyser.analysis.joined`): ``contract``, ``leader``, ``end_of_play``
+  (``settle_all`` / ``stop_at_first_failure``), ``model`` (``duck``), ``deals``,
+  ``sampling``, ``stop_reason``, ``node_budget``, ``searches``, ``given_up`` (searches
+  given up at the budget), ``declarers`` (one object per declarer, the hand first:
+  ``seat``, ``seat_compass``, ``me``, and ``p_make``, ``p_low``, ``p_high``, ``unknown``,
+  ``ci_low``, ``ci_high`` as for the contracts), ``all_make`` (the same fields: every
+  declarer makes), ``expected_score`` (the hand's), ``expected_score_range`` and
+  ``expected_score_ci`` (``[low, high]``)
+
 Appended under the wiezen rule set: ``turned`` — the turned card (``"H7"``), which lies with
 the dealer in every sampled deal.
 
@@ -120,6 +130,95 @@ def _report(a, lang: str) -> dict:
         ],
         **({"turned": card_code(a.turned)} if a.ruleset.turned_trump else {}),
     }
+
+
+def _estimate_fields(e) -> dict:
+    low, high = e.interval
+    return {
+        "p_make": _r(e.p),
+        "p_low": _r(e.p_low),
+        "p_high": _r(e.p_high),
+        "unknown": e.unknown,
+        "ci_low": _r(low),
+        "ci_high": _r(high),
+    }
+
+
+def _joined_report(j) -> dict:
+    from analyser.cards import SEAT_LETTERS
+
+    return {
+        "contract": "misere",
+        "leader": SEAT_LETTERS[j.leader],
+        "end_of_play": j.end_of_play,
+        "model": j.model,
+        "deals": j.n_deals,
+        "sampling": j.plan.describe(),
+        "stop_reason": j.stop_reason,
+        "node_budget": j.node_budget,
+        "searches": j.searches,
+        "given_up": j.given_up,
+        "declarers": [
+            {
+                "seat": int(place),
+                "seat_compass": SEAT_LETTERS[seat],
+                "me": k == 0,
+                **_estimate_fields(e),
+            }
+            for k, (place, seat, e) in enumerate(
+                zip((j.seat, *j.with_places), j.declarers, j.made, strict=True)
+            )
+        ],
+        "all_make": _estimate_fields(j.all_made),
+        "expected_score": _r(j.expected),
+        "expected_score_range": [_r(x) for x in j.expected_range],
+        "expected_score_ci": [_r(x) for x in j.expected_ci],
+    }
+
+
+END_OF_PLAY_TEXT = {
+    "settle_all": "each declarer is settled at his own first trick, the others play on",
+    "stop_at_first_failure": "play stops at the first declarer's trick (I-06)",
+}
+
+
+def _joined_table(j) -> str:
+    from analyser.cards import SEAT_LETTERS
+
+    names = [f"you, seat {j.seat} ({SEAT_LETTERS[j.declarers[0]]})"] + [
+        f"seat {p} ({SEAT_LETTERS[s]})" for p, s in zip(j.with_places, j.declarers[1:], strict=True)
+    ]
+    lo, hi = j.expected_range
+    score = f"{lo:+.2f}" if lo == hi else f"{lo:+.2f}..{hi:+.2f}"
+    ci_lo, ci_hi = j.expected_ci
+    lines = [
+        "",
+        f"Joined misère: {' + '.join(names)}; {SEAT_LETTERS[j.leader]} leads",
+        f"end of play: {j.end_of_play} ({END_OF_PLAY_TEXT[j.end_of_play]})",
+        f"model: {j.model} (each declarer against all three others; a co-declarer plays under "
+        "when the trick would sink him and he can)",
+        f"sample {j.stop_reason}",
+        f"{'declarer':<24}{'P(make) %':>12}{'95% CI %':>13}",
+    ]
+    for name, e in (*zip(names, j.made, strict=True), ("all make", j.all_made)):
+        low, high = e.interval
+        lines.append(f"{name:<24}{_pct_range(e.p_low, e.p_high):>12}{_pct_range(low, high):>13}")
+    lines.append(
+        f"E[score] you {score} (95% CI {ci_lo:+.2f}..{ci_hi:+.2f}) over {j.n_deals} deals, "
+        f"scored by the {j.ruleset.name} table for several misère players"
+    )
+    if j.given_up:
+        lines.append(
+            f"bounded: {j.given_up} of {j.searches} searches given up at the node budget "
+            f"({j.node_budget:,} nodes per search): those results count as made or failed, so "
+            "P(make) and E[score] are ranges."
+        )
+    else:
+        lines.append(
+            f"exact: all {j.searches} searches solved within the node budget "
+            f"({j.node_budget:,} nodes per search)."
+        )
+    return "\n".join(lines)
 
 
 def _pct_range(low: float, high: float) -> str:
@@ -273,12 +372,22 @@ def _table(a, lang: str) -> str:
     "analysis).  [default: 100]",
 )
 @turned_option
+@click.option(
+    "--with-seat",
+    "with_seat",
+    type=int,
+    multiple=True,
+    help="And if the player at this seat (1..4) plays misère too? Adds the joined misère: "
+    "P(make) of each declarer, P(all make) and your expected score by the rule set's "
+    "table. Give it twice for three declarers.",
+)
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @common_options
 @user_errors
 def command(
     hand: tuple[str, ...],
     seat: int,
+    with_seat: tuple[int, ...],
     deals: int | None,
     precision: float | None,
     max_deals: int | None,
@@ -311,12 +420,22 @@ def command(
     Examples:
       rikken misere '♠B62 ♥9742 ♦853 ♣642' --seat 2 --seed 1
       rikken misere '♠B62 ♥9742 ♦853 ♣642' --seat 2 --deals 200 --format json
+      rikken misere '♠B62 ♥9742 ♦853 ♣642' --seat 2 --with-seat 3 --seed 1
+
+    --with-seat T (once or twice) adds the joined misère: the players at T play misère too.
+    Each declarer is solved against the three others (a co-declarer plays under when the
+    trick would sink him and he can); the end of play follows the rule set (book: each is
+    settled at his own trick; iwwa2024: play stops at the first failure).
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.misere import EXPLAIN_MAX, analyse_misere
     from analyser.notation import parse_hand
 
     cards = parse_hand(" ".join(hand))
+    if with_seat:
+        from analyser.analysis.joined import check_with_places
+
+        check_with_places(Place(seat), with_seat)  # bad seats fail before the sampling
     if seed is None:
         seed = new_seed()
     result = analyse_misere(
@@ -331,8 +450,27 @@ def command(
         quiet=quiet,
         turned=turned,
     )
+    joined = None
+    if with_seat:
+        from analyser.analysis.joined import analyse_joined
+
+        joined = analyse_joined(
+            cards,
+            Place(seat),
+            with_seat,
+            ruleset,
+            deals=deals,
+            seed=seed,
+            precision=precision,
+            max_deals=max_deals,
+            quiet=quiet,
+            turned=turned,
+        )
     if fmt == "json":
-        emit_json(_report(result, lang))
+        report = _report(result, lang)
+        if joined is not None:
+            report["joined"] = _joined_report(joined)
+        emit_json(report)
     elif fmt == "csv":
         rows = _report(result, lang)["forced"]
         click.echo("suit,card,deals,share")
@@ -340,3 +478,5 @@ def command(
             click.echo(f"{r['suit']},{r['card']},{r['deals']},{r['share']}")
     else:
         click.echo(_table(result, lang))
+        if joined is not None:
+            click.echo(_joined_table(joined))

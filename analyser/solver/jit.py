@@ -27,6 +27,7 @@ COMPILED_MODULES = (
     "cuts",
     "moves",
     "misere_proof",
+    "joined_misere",
     "search",
     "driver",
 )
