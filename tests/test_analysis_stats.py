@@ -2,7 +2,9 @@
 
 import pytest
 
-from analyser.analysis.stats import wilson_half_width, wilson_interval
+import numpy as np
+
+from analyser.analysis.stats import paired_gain_upper, wilson_half_width, wilson_interval
 
 
 @pytest.mark.parametrize(
@@ -44,3 +46,26 @@ def test_empty_sample_and_bad_input():
         wilson_interval(3, 2)
     with pytest.raises(ValueError):
         wilson_interval(-1, 5)
+
+
+def test_paired_gain_upper_reads_only_the_discordant_deals():
+    same = np.array([1, 0, 1, 1, 0] * 20, dtype=np.int8)
+    # made on exactly the same deals: no evidence of any gain
+    assert paired_gain_upper(same, same) == 0.0
+    # a makes where b fails on 10 deals and never the other way: the gain's upper end is
+    # the observed 0.1 (every discordant deal already favours a)
+    better = same.copy()
+    better[np.flatnonzero(same == 0)[:10]] = 1
+    assert paired_gain_upper(better, same) == pytest.approx(0.1)
+    # the reverse comparison: the gain's upper end is below zero, by McNemar's bound
+    # (Wilson upper end of 0 of 10 is 0.278, so (2 * 0.278 - 1) * 10 / 100)
+    assert paired_gain_upper(same, better) == pytest.approx(
+        (2 * wilson_interval(0, 10)[1] - 1) * 10 / 100
+    )
+    assert paired_gain_upper(same, better) < -0.04
+    # an unknown answer (-1) counts in the first one's favour
+    unknown = same.copy()
+    unknown[np.flatnonzero(same == 0)[:10]] = -1
+    assert paired_gain_upper(unknown, same) == paired_gain_upper(better, same)
+    with pytest.raises(ValueError):
+        paired_gain_upper(same, same[:-1])

@@ -33,6 +33,9 @@ Solver work, per family:
   ``>=8`` question per deal; the partner is the holder of the called card. The rikker names
   trump and card before he sees the other hands, so one (trump, card) is chosen per hand: the
   highest make-probability on the sample (exact ties: the book's G-RIK-02 / G-ACE-02 order).
+  With the adaptive sample a (trump, card) stops taking deals once it can no longer be the
+  choice: its interval lies below the leader's, or on the same deals it is not better than
+  the leader by more than the precision (95 %, McNemar's paired comparison).
   Only that choice gets exact trick counts (on the subsample), and only when it makes on
   some deal (else the expected score is an upper bound, see the note). Beter rik chooses
   among the hearts calls; its positions are those of rik in hearts (solved once). A called
@@ -98,7 +101,7 @@ from analyser.analysis.results import (
     Estimate,
     HandAnalysis,
 )
-from analyser.analysis.stats import stratified_mean
+from analyser.analysis.stats import paired_gain_upper, stratified_mean
 from analyser.analysis.wiezen import (
     JOIN_MIN_COUNT,
     JOIN_MIN_TRUMPS,
@@ -189,7 +192,14 @@ def analyse_hand(
                 store.extend(sample_deals(known, size - store.n, seed, start=store.n))
             for g in active:
                 for r in evaluate_bids(
-                    groups[g], store, list(hand), seat_abs, ruleset, size, memo, plan.adaptive
+                    groups[g],
+                    store,
+                    list(hand),
+                    seat_abs,
+                    ruleset,
+                    size,
+                    memo,
+                    plan.precision if plan.adaptive else 0.0,
                 ):
                     results[r.spec.id] = r
                 sizes[g] = size
@@ -366,14 +376,16 @@ def evaluate_bids(
     ruleset: RuleSet,
     n: int | None = None,
     memo: dict | None = None,
-    prune: bool = False,
+    prune: float = 0.0,
 ) -> list[BidResult]:
     """Figures for every spec on the first ``n`` deals of ``store`` (all by default);
     ``seat`` is absolute, 0..3. Returns the results in the order of ``specs``.
 
     Adaptive sampling calls this after each step with the same ``memo`` (a dict kept for
-    the run) and ``prune=True``: a rik (trump, call) that can no longer be chosen - its
-    interval lies below the best one's - is then dropped and keeps the deals it had."""
+    the run) and ``prune`` > 0 (its precision): a rik (trump, call) that can no longer be
+    the choice is then dropped and keeps the deals it had - its interval lies below the
+    leading pair's, or on the same deals it is not better than the leader by more than
+    ``prune`` (95 %, :func:`~analyser.analysis.stats.paired_gain_upper`)."""
     n = store.n if n is None else n
     ctx = _Context(store, hand, seat, ruleset, n, {} if memo is None else memo, prune)
     results: dict[str, BidResult] = {}
@@ -398,7 +410,7 @@ class _Context:
     """The per-call view of the sample: its first ``n`` deals, card owners, the declarer."""
 
     def __init__(
-        self, store, hand: list[int], seat: Seat, ruleset, n: int, memo: dict, prune: bool
+        self, store, hand: list[int], seat: Seat, ruleset, n: int, memo: dict, prune: float
     ):
         self.store = store
         self.memo = memo
@@ -527,14 +539,30 @@ def _evaluate_rik(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]:
         return (est[k].p_low, trump_preference(ctx.hand, k[0]), call_preference(ctx.hand, *k))
 
     if ctx.prune:
-        # a pair whose interval lies wholly below the best's, for every bid it could be the
-        # choice of, takes no more deals
+        # a pair that can no longer be the choice of any bid takes no more deals: its
+        # interval lies wholly below the leader's, or - compared on the same deals, which is
+        # sharper when two pairs make on mostly the same deals - it is not better than the
+        # leader by more than the precision (95 %). The pair chosen is then, with 95 %
+        # confidence, within the precision of the best one, the margin its own P(make) has.
         keep = set()
         for spec in specs:
-            cands = sorted((k for k in answers if k[0] in spec.strains), key=key, reverse=True)
-            if cands:
-                floor = est[cands[0]].interval[0]
-                keep.update(k for k in cands if est[k].interval[1] >= floor)
+            cands = sorted(
+                (k for k in answers if k[0] in spec.strains),
+                key=lambda k: (k not in dropped, *key(k)),
+                reverse=True,
+            )
+            if not cands:
+                continue
+            lead = cands[0]
+            keep.add(lead)
+            for k in cands[1:]:
+                if k in dropped or est[k].interval[1] < est[lead].interval[0]:
+                    continue
+                if answers[k].size == answers[lead].size and (
+                    paired_gain_upper(answers[k], answers[lead]) < ctx.prune
+                ):
+                    continue
+                keep.add(k)
         for k in answers:
             if k not in keep and k not in dropped:
                 dropped[k] = answers[k].size

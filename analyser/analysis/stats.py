@@ -40,6 +40,30 @@ def wilson_half_width(successes: int, n: int, z: float = Z95) -> float:
     return (high - low) / 2.0
 
 
+def paired_gain_upper(a: np.ndarray, b: np.ndarray, z: float = Z95) -> float:
+    """Upper end of a 95 % interval for ``P(a) - P(b)`` from paired yes/no answers on the same
+    deals (1 made, 0 failed, -1 unknown; an unknown counts in ``a``'s favour).
+
+    Only the discordant deals (one makes, the other fails) carry information on the
+    difference: with ``m`` of them, ``g`` won by ``a``, the difference is ``(2 g - m) / n``,
+    and its upper end takes the Wilson upper bound of ``g / m`` (McNemar's comparison,
+    conditional on ``m``). With no discordant deal the upper end is 0: the two made on exactly
+    the same deals.
+    """
+    if a.shape != b.shape:
+        raise ValueError(f"paired answers need the same deals, got {a.shape} and {b.shape}")
+    n = a.size
+    if n == 0:
+        return 1.0
+    a_hi = a != 0
+    b_lo = b == 1
+    gain = int((a_hi & ~b_lo).sum())
+    m = gain + int((b_lo & ~a_hi).sum())
+    if m == 0:
+        return 0.0
+    return (2.0 * wilson_interval(gain, m, z)[1] - 1.0) * m / n
+
+
 def stratified_mean(
     strata: np.ndarray, counted: np.ndarray, low: np.ndarray, high: np.ndarray, z: float = Z95
 ) -> tuple[float, float, float]:
