@@ -1,8 +1,7 @@
 """Wilson score interval: published values, edge cases, half-width."""
 
-import pytest
-
 import numpy as np
+import pytest
 
 from analyser.analysis.stats import paired_gain_upper, wilson_half_width, wilson_interval
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from oracle import oracle_solve_many, random_ending
 
 from analyser.cards import cards_to_mask
@@ -41,8 +42,10 @@ def _ruff_positions(seed: int, count: int):
     return out
 
 
-def test_ruff_plan_positions_agree_with_oracle():
-    positions = _ruff_positions(7, 300)
+@pytest.mark.parametrize("count", [150, pytest.param(300, marks=pytest.mark.slow)])
+def test_ruff_plan_positions_agree_with_oracle(count):
+    # a seeded half by default (the oracle is the slow part), every position in the slow run
+    positions = _ruff_positions(7, count)
     jobs = [(h, t, ld, s, "tricks", None, True) for h, t, ld, s in positions]
     want = oracle_solve_many(jobs)
     masks = np.array([[cards_to_mask(h) for h in p[0]] for p in positions], np.int64)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from oracle import oracle_solve_many, random_ending
 
 from analyser.cards import cards_to_mask
@@ -51,8 +52,10 @@ def _called_trump(hands, trump, seats):
     return None
 
 
-def test_two_hand_trump_bound_is_safe():
-    positions = _pair_positions(21, 240)
+@pytest.mark.parametrize("count", [120, pytest.param(240, marks=pytest.mark.slow)])
+def test_two_hand_trump_bound_is_safe(count):
+    # a seeded half by default (the oracle is the slow part), every position in the slow run
+    positions = _pair_positions(21, count)
     called = [
         _called_trump(h, t, s) if i % 3 == 0 else None
         for i, (h, t, _, s, _) in enumerate(positions)
