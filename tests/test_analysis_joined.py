@@ -182,3 +182,21 @@ def test_cli_bad_with_seat_is_one_error_line_and_exit_code_2(args, fragment):
     assert "Traceback" not in result.output
     error_lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(error_lines) == 1 and fragment in error_lines[0]
+
+
+def test_a_misere_that_makes_alone_makes_joined_under_both_ends_of_play():
+    # the analysis answers such deals from the lone misère (analysis.joined._joined_column);
+    # the joined search itself must agree wherever it decides
+    from analyser.analysis.joined import _joined_column
+    from analyser.solver import GOAL_MISERE, solve_batch
+
+    hand = parse_hand(HOLES)
+    deals = sample_deals([[], hand, [], []], 16, 9)
+    alone = solve_batch(deals, 4, 0, 1 << 1, GOAL_MISERE, 0, -1)
+    assert 0 < int((alone == 1).sum()) < 16  # both kinds of deal occur
+    for rule in ("settle_all", "stop_at_first_failure"):
+        full = solve_joined_batch(deals, 0, 0b0110, 1, "misere", rule, "duck", max_nodes=4_000_000)
+        quick = _joined_column(deals, 0, 0b0110, 1, rule, 4_000_000, None, {})
+        assert all(full[alone == 1] != 0), rule
+        decided = full >= 0
+        assert (quick[decided] == full[decided]).all(), rule

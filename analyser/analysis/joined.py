@@ -136,6 +136,41 @@ def _estimate(ok: np.ndarray) -> Estimate:
     return Estimate(int((ok == 1).sum()), int(ok.size), int((ok < 0).sum()))
 
 
+def _joined_column(deals, leader, decl_mask, x, rule, max_nodes, threads, stats) -> np.ndarray:
+    """Declarer ``x``'s joined-misère answers (1, 0, -1 given up) on ``deals``.
+
+    A misère that makes alone - against all three others, with no co-declarer to sink
+    first - makes joined too, under either end of play: whatever the others do, ``x`` takes
+    no trick before play ends. The main solver settles that question in about a millisecond
+    a deal, so only the other deals go to the joined search (under stop_at_first_failure
+    the joined proofs of such deals ran into the node budget one search in six)."""
+    from analyser.solver import GOAL_MISERE, solve_batch
+    from analyser.solver.joined_api import solve_joined_batch
+    from analyser.solver.layout import NT
+
+    out = np.zeros(deals.shape[0], dtype=np.int8)
+    alone = solve_batch(
+        deals, NT, leader, 1 << x, GOAL_MISERE, 0, -1, threads=threads, max_nodes=max_nodes
+    )
+    made_alone = alone == 1
+    out[made_alone] = 1
+    rest = ~made_alone
+    if rest.any():
+        out[rest] = solve_joined_batch(
+            deals[rest],
+            leader,
+            decl_mask,
+            x,
+            "misere",
+            rule,
+            MODEL,
+            max_nodes=max_nodes,
+            threads=threads,
+            stats=stats,
+        )
+    return out
+
+
 def analyse_joined(
     hand: list[int],
     seat: Place,
@@ -157,7 +192,6 @@ def analyse_joined(
     each search (0 = none). ``turned``: the turned card of a rule set with a turned trump
     (wiezen W-01; it lies with the dealer in every sampled deal)."""
     from analyser.sampler import sample_deals
-    from analyser.solver.joined_api import solve_joined_batch
 
     check_analysed(ruleset, "rikken misere")
     places = check_with_places(seat, with_places)
@@ -182,18 +216,7 @@ def analyse_joined(
         while True:
             new = sample_deals(known, size - all_deals.shape[0], seed, start=all_deals.shape[0])
             cols = [
-                solve_joined_batch(
-                    new,
-                    leader,
-                    decl_mask,
-                    x,
-                    "misere",
-                    rule,
-                    MODEL,
-                    max_nodes=max_nodes,
-                    threads=threads,
-                    stats=stats,
-                )
+                _joined_column(new, leader, decl_mask, x, rule, max_nodes, threads, stats)
                 for x in declarers
             ]
             all_deals = np.vstack([all_deals, new])
