@@ -531,7 +531,7 @@ def _evaluate_rik(ctx: _Context, specs: list[BidSpec]) -> dict[str, BidResult]:
         ok = ctx.store.at_least(idx, trump, leader, decl, called, RIK_TARGET, TAG_RIK)
         for k, c in enumerate(calls):
             answers[(trump, c)] = ok[k * ctx.n : (k + 1) * ctx.n]
-    est = {k: Estimate(int((v == 1).sum()), v.size, int((v < 0).sum())) for k, v in answers.items()}
+    est = {k: Estimate.of_answers(v) for k, v in answers.items()}
     made = {k: e.made for k, e in est.items()}
     unknown = {k: e.unknown for k, e in est.items()}
 
@@ -698,7 +698,7 @@ def _evaluate_null(ctx: _Context, spec: BidSpec) -> BidResult:
 
     goal = GOAL_MISERE if spec.contract.is_misere else GOAL_PIEK
     ok = ctx.store.null_goal(ctx.all, goal, spec.leader, ctx.me, TAG_NULL)
-    est = Estimate(int((ok == 1).sum()), ctx.n, int((ok < 0).sum()))
+    est = Estimate.of_answers(ok)
     win, lose = spec.made_score(), spec.failed_score()
 
     def score(p: float) -> float:
@@ -819,7 +819,7 @@ def _evaluate_malheur(ctx: _Context, spec: BidSpec) -> BidResult:
         spec=spec,
         trump=None,
         called=pc,
-        estimate=Estimate(int((ok == 1).sum()), ctx.n, int((ok < 0).sum())),
+        estimate=Estimate.of_answers(ok),
         expected_score=expected,
         expected_score_ci=ci,
         tricks_hist=hist,
@@ -827,7 +827,7 @@ def _evaluate_malheur(ctx: _Context, spec: BidSpec) -> BidResult:
         alternatives=alternatives,
         notes=notes,
         bound=Bound(
-            estimate=Estimate(int((any_ok == 1).sum()), ctx.n, int((any_ok < 0).sum())),
+            estimate=Estimate.of_answers(any_ok),
             expected_score=b_expected,
             tricks_hist=b_hist,
             expected_score_ci=b_ci,
@@ -908,12 +908,11 @@ def _evaluate_vragen(ctx: _Context, spec: BidSpec) -> BidResult:
     point, e_low, e_high = stratified_mean(strata, counted, low, high)
     # the trick distribution of the partnership, on the deals with a partner
     hist, hist_deals = _hist(ctx, np.where(joined, lo, -1), np.where(joined, hi, -2))
-    made_j = int((ok[j] == 1).sum())
     return BidResult(
         spec=spec,
         trump=trump,
         called=None,
-        estimate=Estimate(made_j, n_joined, int((ok[j] < 0).sum())),
+        estimate=Estimate.of_answers(ok[j]),
         expected_score=point,
         expected_score_ci=(e_low, e_high),
         tricks_hist=hist if hist_deals else None,
@@ -958,7 +957,7 @@ def _evaluate_troel(ctx: _Context, spec: BidSpec) -> BidResult:
         spec=spec,
         trump=trump,
         called=pc,
-        estimate=Estimate(int((ok == 1).sum()), ctx.n, int((ok < 0).sum())),
+        estimate=Estimate.of_answers(ok),
         expected_score=expected,
         expected_score_ci=ci,
         tricks_hist=hist,

@@ -132,10 +132,6 @@ def _score_bounds(
     return low, high
 
 
-def _estimate(ok: np.ndarray) -> Estimate:
-    return Estimate(int((ok == 1).sum()), int(ok.size), int((ok < 0).sum()))
-
-
 def _joined_column(deals, leader, decl_mask, x, rule, max_nodes, threads, stats) -> np.ndarray:
     """Declarer ``x``'s joined-misère answers (1, 0, -1 given up) on ``deals``.
 
@@ -222,8 +218,8 @@ def analyse_joined(
             all_deals = np.vstack([all_deals, new])
             results = np.vstack([results, np.stack(cols, axis=1).astype(np.int64)])
             progress.advance(new.shape[0])
-            made = [_estimate(results[:, k]) for k in range(len(declarers))]
-            all_ok = _estimate(_all_made(results))
+            made = [Estimate.of_answers(results[:, k]) for k in range(len(declarers))]
+            all_ok = Estimate.of_answers(_all_made(results))
             widths = [sampling_half_width(e) for e in (*made, all_ok)]
             n = all_deals.shape[0]
             if plan.settled(widths, n):

@@ -302,10 +302,7 @@ def analyse_misere(
                 cid: store.null_goal(idx, GOAL_MISERE, leader, 1 << me, TAG)
                 for cid, leader in leaders.items()
             }
-            estimates = {
-                cid: Estimate(int((ok == 1).sum()), store.n, int((ok < 0).sum()))
-                for cid, ok in made.items()
-            }
+            estimates = {cid: Estimate.of_answers(ok) for cid, ok in made.items()}
             widths = [sampling_half_width(e) for e in estimates.values()]
             if plan.settled(widths, store.n):
                 break

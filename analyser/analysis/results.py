@@ -23,6 +23,12 @@ class Estimate:
     n: int
     unknown: int = 0
 
+    @classmethod
+    def of_answers(cls, answers) -> Estimate:
+        """The estimate of per-deal yes/no answers as the solver store gives them (numpy
+        array: 1 made, 0 failed, -1 given up at the node budget)."""
+        return cls(int((answers == 1).sum()), int(answers.size), int((answers < 0).sum()))
+
     @property
     def p_low(self) -> float:
         """The proportion when none of the unknown deals made (0 for an empty sample)."""
