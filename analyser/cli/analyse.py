@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import click
 
-from analyser.cli.common import common_options, new_seed, turned_option, user_errors
+from analyser.cli.common import (
+    common_options,
+    new_seed,
+    sampling_options,
+    turned_option,
+    user_errors,
+)
 from analyser.seats import DEALER_PLACE, PLACES, Place
 
 SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the dealer
@@ -20,28 +26,7 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     help="Seat relative to the dealer: 1 = left of the dealer (bids first, leads trick 1), "
     "4 = the dealer; 'all' analyses every seat.",
 )
-@click.option(
-    "--deals",
-    type=click.IntRange(min=1),
-    default=None,
-    help="A fixed sample of this many deals of the other 39 cards. Without it the sample is "
-    "adaptive (see --precision).",
-)
-@click.option(
-    "--precision",
-    type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
-    default=None,
-    help="Adaptive sampling (the default): deals are added in steps (20, 50, 100, 200, ...) "
-    "and each question stops once every P(make) it reports has a 95% half-width of at most "
-    "this.  [default: 0.05]",
-)
-@click.option(
-    "--max-deals",
-    "max_deals",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Adaptive sampling: the most deals any question gets.  [default: 1000]",
-)
+@sampling_options
 @click.option(
     "--node-budget",
     "node_budget",

@@ -51,6 +51,44 @@ def turned_option(func: Callable) -> Callable:
     )(func)
 
 
+def sampling_options(func: Callable) -> Callable:
+    """Add --deals, --precision and --max-deals: the sample size of an analysis
+    (analyser.analysis.adaptive), worded once for every command that samples deals."""
+    from analyser.analysis.adaptive import MAX_DEALS, STEPS, TARGET_HALF_WIDTH
+
+    steps = ", ".join(str(x) for x in STEPS[:4])
+    for option in reversed(
+        [
+            click.option(
+                "--deals",
+                type=click.IntRange(min=1),
+                default=None,
+                help="A fixed sample of this many deals of the other 39 cards. Without it the "
+                "sample is adaptive (see --precision); with --precision, adaptive with this "
+                "many deals at most.",
+            ),
+            click.option(
+                "--precision",
+                type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
+                default=None,
+                help=f"Adaptive sampling (the default): deals are added in steps ({steps}, "
+                "...) and each question stops once every P(make) it reports has a 95% "
+                f"half-width of at most this.  [default: {TARGET_HALF_WIDTH:g}]",
+            ),
+            click.option(
+                "--max-deals",
+                "max_deals",
+                type=click.IntRange(min=1),
+                default=None,
+                help="Adaptive sampling: the most deals any question gets.  "
+                f"[default: {MAX_DEALS}]",
+            ),
+        ]
+    ):
+        func = option(func)
+    return func
+
+
 def new_seed() -> int:
     """A fresh random seed for runs where the user gave none (it is printed/recorded)."""
     return secrets.randbelow(2**31 - 1) + 1

@@ -52,7 +52,14 @@ from __future__ import annotations
 
 import click
 
-from analyser.cli.common import common_options, emit_json, new_seed, turned_option, user_errors
+from analyser.cli.common import (
+    common_options,
+    emit_json,
+    new_seed,
+    sampling_options,
+    turned_option,
+    user_errors,
+)
 from analyser.seats import PLACES, Place
 
 EXACTNESS = {
@@ -343,27 +350,7 @@ def _table(a, lang: str) -> str:
     show_default=True,
     help="Seat relative to the dealer: 1 = left of the dealer (leads trick 1), 4 = the dealer.",
 )
-@click.option(
-    "--deals",
-    type=click.IntRange(min=1),
-    default=None,
-    help="A fixed sample of N deals of the other 39 cards (default: adaptive, see "
-    "--precision). With --precision: adaptive with N as the maximum.",
-)
-@click.option(
-    "--precision",
-    type=click.FloatRange(0, 0.5, min_open=True, max_open=True),
-    default=None,
-    help="Adaptive sampling (the default): add deals in steps (50, 100, 200, ...) until the "
-    "95% half-width of every P(make) is at most this.  [default: 0.05]",
-)
-@click.option(
-    "--max-deals",
-    "max_deals",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Adaptive sampling: the most deals to sample.  [default: 1000]",
-)
+@sampling_options
 @click.option(
     "--explain",
     type=click.IntRange(min=0),
