@@ -110,6 +110,7 @@ def oracle_solve(
     *,
     called_card_may_be_discarded: bool = True,
     trick: Sequence[int] = (),
+    called_leads: bool = False,
 ) -> int:
     """Value of an ending with best play by both sides, by exhaustive minimax.
 
@@ -117,9 +118,16 @@ def oracle_solve(
     (whether the declarer side can reach the goal). Same meaning as ``analyser.solver.solve``.
     ``trick``: cards already played to the current trick, from ``leader`` on; ``hands`` are
     then the cards still held (the trick's players hold one card fewer).
+    ``called_leads``: the leader holds the called card and leads it to this trick (troel's
+    partner card): the same as the position with that card already on the table.
     """
     lists = [[int(c) for c in h] for h in hands]
     trick = tuple(int(c) for c in trick)
+    if called_leads:
+        if trick or called is None or called not in lists[leader]:
+            raise ValueError("called_leads: the leader must hold the called card, no trick")
+        lists[leader].remove(called)
+        trick = (called,)
     played = [1 if (i - leader) % N_SEATS < len(trick) else 0 for i in range(len(lists))]
     sizes = {len(h) + played[i] for i, h in enumerate(lists)}
     if len(lists) != N_SEATS or len(sizes) != 1 or not 1 <= sizes.pop() <= 13:

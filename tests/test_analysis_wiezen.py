@@ -106,8 +106,10 @@ def test_opening_bids_of_a_troel_hand_is_the_announcement():
     assert VRAGEN in opening_bids(WIEZEN, Place(2), 2)
 
 
-def _solve(deal, trump, leader, decl, target, called=None):
-    return Solver().solve(list(deal), trump, leader, decl, f">={target}", called)
+def _solve(deal, trump, leader, decl, target, called=None, leads=False):
+    return Solver().solve(
+        list(deal), trump, leader, decl, f">={target}", called, called_leads=leads
+    )
 
 
 def test_vragen_counts_the_joined_deals_and_matches_the_solver():
@@ -144,10 +146,13 @@ def test_troel_partner_leads_and_matches_the_solver():
     ace = card(CLUBS, 12)
     troel = a.bid("troel")
     assert troel.called == ace and troel.trump == CLUBS
-    made = 0
+    made = free = 0
     for d in deals:
         partner = next(s for s in range(4) if d[s] >> (16 * CLUBS + 12) & 1)
-        made += _solve(d, CLUBS, partner, [me, partner], 8, ace)
-    assert troel.estimate.made == made
+        made += _solve(d, CLUBS, partner, [me, partner], 8, ace, leads=True)
+        free += _solve(d, CLUBS, partner, [me, partner], 8, ace)
+    # the partner leads the ace to trick 1 (W-04): never more than when he may lead anything
+    assert troel.estimate.made == made <= free
+    assert any("leads it to trick 1" in note for note in troel.notes)
     assert a.recommended_opening in ("troel", "pass")
     assert [b.spec.id for b in a.bids] == ["troel", "open_misere", "solo", "solo_slim"]

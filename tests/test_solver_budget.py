@@ -84,7 +84,7 @@ def test_entries_moved_to_the_large_table_answer_at_the_root():
         small_tt, small_tb = new_table(10)
         big_tt, big_tb = new_table(14)
         one = np.zeros(1, np.int64)
-        columns = [one + x for x in (trump, leader, decl, goal, target, -1, 0, 13)]
+        columns = [one + x for x in (trump, leader, decl, goal, target, -1, 0, 13, 0)]
         batch = Batch(hands[None, :], *columns)
         first = np.zeros(N_STATS, np.int64)
         r = solve_one(batch, 0, True, small_tt, small_tb, 9, killer, first, 0)

@@ -56,10 +56,8 @@ Solver work, per family:
   as ``joined``); the expected score counts the other deals as the asker's fallback, alone 5
   in the turned suit, or a pass (0) when alone 5 loses on average on those deals (W-08).
 * **troel / troela** (wiezen W-04/W-05): the partner is the holder of the partner card (the
-  4th ace, or ♥K / the next heart down), he leads to trick 1 and the card is his called card;
-  trump is its suit (troela: hearts). The solver cannot fix the first card of a position, so
-  he is not forced to lead that very card to trick 1, only to play it the first time its suit
-  is led (R-PLAY-05): a slightly optimistic reading, stated in the note.
+  4th ace, or ♥K / the next heart down) and leads that card to trick 1 (the solver's
+  ``called_leads``); trump is its suit (troela: hearts).
 * **malheur** (3-4 aces): the partner is the holder of the 4th ace (with 4 aces, of the named
   king: the king with the highest make-probability, exact ties to the first suit ♠ ♥ ♦ ♣). His
   trump is the book's heuristic G-MAL-07 per deal (the reported figure) and, as an upper bound,
@@ -934,25 +932,23 @@ def _evaluate_troel(ctx: _Context, spec: BidSpec) -> BidResult:
     ok = np.zeros(ctx.n, dtype=np.int8)
     for p in np.unique(partner):
         m = partner == p
-        ok[m] = ctx.store.at_least(ctx.all[m], trump, int(p), decl[m], pc, spec.target, TAG_TROEL)
+        ok[m] = ctx.store.at_least(
+            ctx.all[m], trump, int(p), decl[m], pc, spec.target, TAG_TROEL, leads=True
+        )
     counted = ctx.counted(ok)
     lo = np.zeros(ctx.n, dtype=np.int64)
     hi = np.zeros(ctx.n, dtype=np.int64)
     for p in np.unique(partner):
         m = partner == p
-        lo[m], hi[m] = ctx.store.known_range(ctx.all[m], trump, int(p), decl[m], pc)
+        lo[m], hi[m] = ctx.store.known_range(ctx.all[m], trump, int(p), decl[m], pc, leads=True)
         solve = m & counted & (ok >= 0)
         if solve.any():
             lo[solve], hi[solve] = ctx.store.trick_range(
-                ctx.all[solve], trump, int(p), decl[solve], pc, TAG_TROEL
+                ctx.all[solve], trump, int(p), decl[solve], pc, TAG_TROEL, leads=True
             )
     expected, ci = _score(spec, ok, counted, lo, hi)
     hist, hist_deals = _hist(ctx, lo, hi)
-    notes = [
-        f"partner: the holder of {format_card(pc, 'en')}, who leads to trick 1 (W-04/W-05); "
-        "the solver makes him play that card the first time its suit is led, not "
-        "necessarily as his first lead, so the figure may be slightly optimistic"
-    ]
+    notes = [f"partner: the holder of {format_card(pc, 'en')}, who leads it to trick 1 (W-04/W-05)"]
     return BidResult(
         spec=spec,
         trump=trump,

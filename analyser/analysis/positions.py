@@ -10,7 +10,8 @@ known so far and sends only the unknown positions to :func:`analyser.solver.solv
   count answers every later ``>=K`` question, and a ``>=8`` failure answers ``>=9``;
 * positions are identified by (trump, leader, called card, declarer seats) and the deal, so
   two bids that reach the same position (beter rik and rik in hearts with the same called
-  ace; open misère and its praatje form) are solved once.
+  ace; open misère and its praatje form) are solved once. ``leads=True`` (troel: the called
+  card's holder leads it to trick 1) makes a position of its own.
 
 Every search runs under a node budget (``max_nodes``, default :data:`NODE_BUDGET`), so no
 question runs away. A position given up at the budget keeps the bounds its searches proved:
@@ -66,8 +67,8 @@ class PositionStore:
         self.threads = threads
         self.progress = progress
         self.max_nodes = int(max_nodes)
-        self._bounds: dict[tuple[int, int, int], tuple[np.ndarray, np.ndarray]] = {}
-        self._tried: dict[tuple[int, int, int], np.ndarray] = {}  # given-up masks per record
+        self._bounds: dict[tuple[int, int, int, bool], tuple[np.ndarray, np.ndarray]] = {}
+        self._tried: dict[tuple[int, int, int, bool], np.ndarray] = {}  # given-up masks
         self._null: dict[tuple[int, int], np.ndarray] = {}
         self.given_up: dict[str, int] = defaultdict(int)
         self._queued = 0
@@ -102,8 +103,8 @@ class PositionStore:
 
     # ------------------------------------------------------------------ trick goals
 
-    def _trick_record(self, trump: int, leader: int, called: int):
-        key = (int(trump), int(leader), int(called))
+    def _trick_record(self, trump: int, leader: int, called: int, leads: bool = False):
+        key = (int(trump), int(leader), int(called), bool(leads))
         if key not in self._bounds:
             self._bounds[key] = (
                 np.zeros((self.n, N_DECL), np.int8),
@@ -112,11 +113,15 @@ class PositionStore:
             self._tried[key] = np.zeros((self.n, N_DECL), np.int16)
         return self._bounds[key]
 
-    def _tried_record(self, trump: int, leader: int, called: int) -> np.ndarray:
-        self._trick_record(trump, leader, called)
-        return self._tried[(int(trump), int(leader), int(called))]
+    def _tried_record(
+        self, trump: int, leader: int, called: int, leads: bool = False
+    ) -> np.ndarray:
+        self._trick_record(trump, leader, called, leads)
+        return self._tried[(int(trump), int(leader), int(called), bool(leads))]
 
-    def at_least(self, idx, trump: int, leader: int, decl, called, target, tag: str) -> np.ndarray:
+    def at_least(
+        self, idx, trump: int, leader: int, decl, called, target, tag: str, leads: bool = False
+    ) -> np.ndarray:
         """1/0 per deal in ``idx``: the side ``decl`` (seat bitmask per deal or one mask)
         takes at least ``target`` (per deal or one int) tricks with the called card
         ``called`` (per row or one card; -1 for none); -1 where the position was given up at
@@ -124,7 +129,8 @@ class PositionStore:
 
         Rows may repeat a deal with other called cards (rik: every call of one trump at
         once): the unknown ones are solved in one batch, grouped by deal and side, so the
-        calls that name the same partner on a deal share the solver's table."""
+        calls that name the same partner on a deal share the solver's table. ``leads``: the
+        called card's holder is the leader and leads it to trick 1 (troel)."""
         idx, decl = self._index(idx, decl)
         target = np.broadcast_to(np.asarray(target, dtype=np.int64), idx.shape)
         called = np.broadcast_to(np.asarray(called, dtype=np.int64), idx.shape)
@@ -132,8 +138,8 @@ class PositionStore:
         unknown = np.zeros(idx.size, dtype=bool)
         for value in np.unique(called):
             m = called == value
-            lo, hi = self._trick_record(trump, leader, int(value))
-            tried = self._tried_record(trump, leader, int(value))
+            lo, hi = self._trick_record(trump, leader, int(value), leads)
+            tried = self._tried_record(trump, leader, int(value), leads)
             out[m] = lo[idx[m], decl[m]] >= target[m]
             open_ = (lo[idx[m], decl[m]] < target[m]) & (hi[idx[m], decl[m]] >= target[m])
             gave_up = (tried[idx[m], decl[m]] >> target[m]) & 1 == 1
@@ -150,32 +156,40 @@ class PositionStore:
             asked = rows
             rows = rows[first]
             res, r_lo, r_hi = self._solve(
-                idx[rows], trump, leader, decl[rows], GOAL_GE, target[rows], called[rows], tag
+                idx[rows],
+                trump,
+                leader,
+                decl[rows],
+                GOAL_GE,
+                target[rows],
+                called[rows],
+                tag,
+                leads=leads,
             )
             for value in np.unique(called[rows]):
                 m = called[rows] == value
                 u_idx, u_decl, u_target = idx[rows][m], decl[rows][m], target[rows][m]
-                lo, hi = self._trick_record(trump, leader, int(value))
+                lo, hi = self._trick_record(trump, leader, int(value), leads)
                 # the bounds the searches proved (a fail-soft >=K answer bounds one side)
                 lo[u_idx, u_decl] = np.maximum(lo[u_idx, u_decl], r_lo[m])
                 hi[u_idx, u_decl] = np.minimum(hi[u_idx, u_decl], r_hi[m])
                 lost = res[m] < 0
                 if lost.any():
-                    tried = self._tried_record(trump, leader, int(value))
+                    tried = self._tried_record(trump, leader, int(value), leads)
                     tried[u_idx[lost], u_decl[lost]] |= (1 << u_target[lost]).astype(np.int16)
                     self.given_up[tag] += int(lost.sum())
             out[asked] = res[inverse.reshape(-1)]
         return out
 
     def trick_range(
-        self, idx, trump: int, leader: int, decl, called: int, tag: str
+        self, idx, trump: int, leader: int, decl, called: int, tag: str, leads: bool = False
     ) -> tuple[np.ndarray, np.ndarray]:
         """(lo, hi) per deal in ``idx``: the exact tricks of the side ``decl`` where
         ``lo == hi``; where the exact count was given up at the node budget, the range its
         searches (and earlier answers) proved."""
         idx, decl = self._index(idx, decl)
-        lo, hi = self._trick_record(trump, leader, called)
-        tried = self._tried_record(trump, leader, called)
+        lo, hi = self._trick_record(trump, leader, called, leads)
+        tried = self._tried_record(trump, leader, called, leads)
         unknown = (lo[idx, decl] != hi[idx, decl]) & (tried[idx, decl] & EXACT_TRIED == 0)
         if unknown.any():
             from analyser.solver import GOAL_TRICKS
@@ -184,7 +198,7 @@ class PositionStore:
             # the bounds earlier >=K answers left spare the exact count those searches
             bounds = (lo[u_idx, u_decl], hi[u_idx, u_decl])
             res, r_lo, r_hi = self._solve(
-                u_idx, trump, leader, u_decl, GOAL_TRICKS, 0, called, tag, bounds=bounds
+                u_idx, trump, leader, u_decl, GOAL_TRICKS, 0, called, tag, bounds, leads
             )
             lo[u_idx, u_decl] = np.maximum(lo[u_idx, u_decl], r_lo)
             hi[u_idx, u_decl] = np.minimum(hi[u_idx, u_decl], r_hi)
@@ -195,12 +209,12 @@ class PositionStore:
         return lo[idx, decl].copy(), hi[idx, decl].copy()
 
     def known_range(
-        self, idx, trump: int, leader: int, decl, called: int
+        self, idx, trump: int, leader: int, decl, called: int, leads: bool = False
     ) -> tuple[np.ndarray, np.ndarray]:
         """(lo, hi) per deal in ``idx``: the bounds on the side's tricks known so far from
         earlier answers (0 and 13 where nothing is known); solves nothing."""
         idx, decl = self._index(idx, decl)
-        lo, hi = self._trick_record(trump, leader, called)
+        lo, hi = self._trick_record(trump, leader, called, leads)
         return lo[idx, decl].astype(np.int64), hi[idx, decl].astype(np.int64)
 
     def tricks(self, idx, trump: int, leader: int, decl, called: int, tag: str) -> np.ndarray:
@@ -236,7 +250,7 @@ class PositionStore:
         return idx, decl
 
     def _solve(
-        self, idx, trump, leader, decl, goal, target, called, tag, bounds=None
+        self, idx, trump, leader, decl, goal, target, called, tag, bounds=None, leads=False
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Solve the positions of deals ``idx`` under the node budget, tallying time under
         ``tag``: (answers, lo, hi) as :func:`~analyser.solver.solve_batch` gives them with
@@ -265,6 +279,7 @@ class PositionStore:
             on_done=None if self.progress is None else self.progress.advance,
             max_nodes=self.max_nodes,
             bounds=True,
+            called_leads=bool(leads),
         )
         elapsed = time.perf_counter() - t0
         self.seconds[tag] += elapsed

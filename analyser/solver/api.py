@@ -97,6 +97,17 @@ def _check_goal_side(goal: int, decl_mask: int) -> None:
         raise PositionError("misere and piek are played by a lone declarer")
 
 
+def _check_leads(masks: Sequence[int], leader: int, called: int | None, goal: int) -> None:
+    """A position whose called card must lead trick 1: the leader holds it, trick goals."""
+    if called is None or not 0 <= int(called) < 52:
+        raise PositionError("called_leads needs a called card 0..51")
+    if goal not in (GOAL_GE, GOAL_TRICKS):
+        raise PositionError("called_leads is for trick goals (exact tricks or >=K)")
+    bit = 1 << (16 * (int(called) // 13) + int(called) % 13)
+    if not int(masks[leader]) & bit:
+        raise PositionError(f"called_leads: the leader (seat {leader}) must hold the called card")
+
+
 def _checked_tt_bits(tt_bits: int) -> int:
     """``tt_bits`` as an int, or ValueError below 7: a table is whole buckets of
     TT_WAYS = 2**7 slots, and fewer bits leave no bucket."""
@@ -147,6 +158,7 @@ class Solver(_Tables):
         called: int | None = None,
         *,
         called_card_may_be_discarded: bool = True,
+        called_leads: bool = False,
         max_nodes: int = 0,
     ) -> int:
         """Solve one position; see :func:`solve`. ``max_nodes`` > 0 is a node budget per
@@ -164,6 +176,8 @@ class Solver(_Tables):
             raise PositionError(f"called card {called} is not 0..51")
         if int(max_nodes) < 0:
             raise PositionError("max_nodes must be 0 (no budget) or positive")
+        if called_leads:
+            _check_leads(masks, int(leader), called, code)
         one = np.zeros(1, np.int64)
         batch = Batch(
             np.array([masks], dtype=np.int64),
@@ -175,6 +189,7 @@ class Solver(_Tables):
             one + (-1 if called is None else int(called)),
             one + 0,
             one + 13,
+            one + int(bool(called_leads)),
         )
         limits = Limits(int(max_nodes), self.tt_bits, self.escalate_nodes)
         r, self.gen, self.tables = solve_escalating(
@@ -195,6 +210,7 @@ def solve(
     called: int | None = None,
     *,
     called_card_may_be_discarded: bool = True,
+    called_leads: bool = False,
 ) -> int:
     """Double-dummy result of one position at a trick boundary.
 
@@ -204,6 +220,8 @@ def solve(
     ``goal``: 'tricks' (exact tricks of the declarer side), '>=K' (1/0), 'misere' (1 if the
     lone declarer can take no trick), 'piek' (1 if he can take exactly one).
     ``called``: the called card (its holder must play it the first time its suit is led).
+    ``called_leads``: its holder is the leader and must lead it to the first trick (the
+    partner card of troel and troela, wiezen W-04/W-05); trick goals only.
     """
     global _default_solver
     if _default_solver is None:
@@ -216,6 +234,7 @@ def solve(
         goal,
         called,
         called_card_may_be_discarded=called_card_may_be_discarded,
+        called_leads=called_leads,
     )
 
 
@@ -301,6 +320,7 @@ def solve_batch(
     escalate_nodes: int = ESCALATE_NODES,
     on_done: Callable[[int], None] | None = None,
     bounds: bool = False,
+    called_leads: np.ndarray | bool | None = None,
 ) -> np.ndarray | tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Solve many positions in parallel, one table per thread.
 
@@ -324,6 +344,9 @@ def solve_batch(
     more than ``escalate_nodes`` (default ESCALATE_NODES = 4M; 0 = never) nodes on it is
     restarted on a 2**21-entry table (140 MB, allocated by the worker on first need), where
     ``max_nodes`` applies.
+
+    ``called_leads`` (bool[n] or one bool, optional): the called card's holder is on lead
+    and must lead it to trick 1 (troel's partner card, wiezen W-04/W-05); trick goals only.
 
     ``lower``/``upper`` (int8[n], optional, GOAL_TRICKS only) are bounds on the declarer
     side's tricks that the caller already knows from earlier ``>=K`` answers: the exact
@@ -362,6 +385,7 @@ def solve_batch(
     called_a = column(called, -1)
     lower_a = column(lower, 0)
     upper_a = column(upper, 13)
+    leads_a = (column(called_leads, 0) != 0).astype(np.int64)
     for i in range(n):
         check_position([int(x) for x in hands[i]])
     if n and (trump_a.min() < 0 or trump_a.max() > 4):
@@ -382,11 +406,15 @@ def solve_batch(
         raise PositionError("called must be a card 0..51 or -1")
     if n and (lower_a.min() < 0 or upper_a.max() > 13 or np.any(lower_a > upper_a)):
         raise PositionError("known bounds need 0 <= lower <= upper <= 13")
+    for i in np.flatnonzero(leads_a):
+        _check_leads([int(x) for x in hands[i]], int(leader_a[i]), int(called_a[i]), goal_a[i])
     _checked_tt_bits(tt_bits)
     if threads is None:
         threads = os.cpu_count() or 1
     threads = max(1, min(int(threads), max(n, 1)))
-    batch = Batch(hands, trump_a, leader_a, decl_a, goal_a, target_a, called_a, lower_a, upper_a)
+    batch = Batch(
+        hands, trump_a, leader_a, decl_a, goal_a, target_a, called_a, lower_a, upper_a, leads_a
+    )
     limits = Limits(int(max_nodes), int(tt_bits), int(escalate_nodes))
     discard_ok = bool(called_card_may_be_discarded)
     out = np.zeros((n, 3), np.int8)

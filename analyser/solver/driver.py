@@ -42,7 +42,7 @@ from analyser.solver.table import BIG_TT_BITS, move_entries, new_table, next_gen
 # meaning: analyser.solver.api.solve_batch); Tables - one worker's transposition table, its
 # large table (or a placeholder until needed), move-ordering array and statistics;
 # Limits - the node budget per position (0 = none), the table size and when to escalate.
-Batch = namedtuple("Batch", "hands trump leader decl goal target called lower upper")
+Batch = namedtuple("Batch", "hands trump leader decl goal target called lower upper leads")
 Tables = namedtuple("Tables", "tt tb big_tt big_tb killer stats")
 Limits = namedtuple("Limits", "max_nodes tt_bits escalate_nodes")
 
@@ -91,6 +91,9 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
         if holder >= 0:
             called_bit = b
     pend0 = 1 if holder >= 0 else 0
+    if holder >= 0 and holder == leader and batch.leads[i] != 0:
+        # troel (W-04/W-05): the holder of the partner card leads it to trick 1
+        pend0 = 2
     n = popcount(hands[0])
     # the history, lead killers and the cut-off cache's slots this position uses
     for k in range(CUT_CACHE + cut_slots(n)):

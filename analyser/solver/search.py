@@ -308,10 +308,22 @@ def search(
                     base_top = tt_bucket(key, aux ^ (top_owners(c0, c1, alive) << 40), nb)
                     aux |= gen << GEN_SHIFT
                     tag = tt_tag(key, aux)
-                    # the shape bucket first: it decides about twice as many probes as the
-                    # top-card bucket (exact counts of the benchmark deals: 5.9M against 2.5M)
-                    st, e, like = tt_probe(tt, tb, tagw, base, key, aux, tag, c0, c1, tneed, gen8)
-                    if st < 0:
+                    # the root of a troel position, whose leader must lead the partner card
+                    # (pend 2): its value is not the position's (any lead), so the table is
+                    # neither asked nor told, and the bounds below (which let the leader
+                    # choose his lead) are not applied; below it the card is gone
+                    lead_duty = pend[d] == 2
+                    if lead_duty:
+                        st = -1
+                        e = -1
+                        like = 0
+                    else:
+                        # the shape bucket first: it decides about twice as many probes as the
+                        # top-card bucket (exact counts of the benchmark deals: 5.9M and 2.5M)
+                        st, e, like = tt_probe(
+                            tt, tb, tagw, base, key, aux, tag, c0, c1, tneed, gen8
+                        )
+                    if st < 0 and not lead_duty:
                         e_shape = e
                         like_shape = like
                         st, e, like = tt_probe(
@@ -331,7 +343,7 @@ def search(
                     else:
                         if e >= 0:
                             tt_move = entry_bounds(tt, e)[2]
-                        if fam == FAM_T:
+                        if fam == FAM_T and not lead_duty:
                             settled, v, w = trick_bounds(
                                 hands,
                                 p,
@@ -505,7 +517,7 @@ def search(
             wb = waccb[d]
         # node d is decided with (v, w): store it, then hand the answer up the stack
         while True:
-            if searched[d] == 1:
+            if searched[d] == 1 and pend[d] != 2:
                 if pend[d] == 1:
                     # the obligation depends on which card is the called one
                     w |= 1 << called_bit
