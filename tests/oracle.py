@@ -111,6 +111,7 @@ def oracle_solve(
     called_card_may_be_discarded: bool = True,
     trick: Sequence[int] = (),
     called_leads: bool = False,
+    first_card: int | None = None,
 ) -> int:
     """Value of an ending with best play by both sides, by exhaustive minimax.
 
@@ -120,6 +121,7 @@ def oracle_solve(
     then the cards still held (the trick's players hold one card fewer).
     ``called_leads``: the leader holds the called card and leads it to this trick (troel's
     partner card): the same as the position with that card already on the table.
+    ``first_card``: the seat to move plays this (legal) card; the value is that card's.
     """
     lists = [[int(c) for c in h] for h in hands]
     trick = tuple(int(c) for c in trick)
@@ -149,11 +151,18 @@ def oracle_solve(
             return payoff(kind, k, won)
         return play(hands, (), leader, pending, won)
 
-    def play(hands: tuple, trick: tuple, leader: int, pending: bool, won: int) -> int:
+    def play(
+        hands: tuple, trick: tuple, leader: int, pending: bool, won: int, only: int | None = None
+    ) -> int:
         """Value in the middle of a trick (``trick`` = cards played to it so far)."""
         seat = (leader + len(trick)) % N_SEATS
         results = []
-        for c in legal_cards(hands[seat], trick, called, pending, called_card_may_be_discarded):
+        legal = legal_cards(hands[seat], trick, called, pending, called_card_may_be_discarded)
+        if only is not None:
+            if only not in legal:
+                raise ValueError(f"first_card {only} is not a legal card")
+            legal = [only]
+        for c in legal:
             after = hands[:seat] + (hands[seat] & ~(1 << c),) + hands[seat + 1 :]
             played = trick + (c,)
             if len(played) < N_SEATS:
@@ -168,9 +177,10 @@ def oracle_solve(
                 results.append(value(after, winner, still, min(won + gain, cap)))
         return max(results) if seat in side else min(results)
 
-    if trick:
-        return play(start, trick, leader, True, 0)
-    return value(start, leader, True, 0)
+    pending = called is not None and any(called in h for h in lists)
+    if trick or first_card is not None:
+        return play(start, trick, leader, pending, 0, first_card)
+    return value(start, leader, pending, 0)
 
 
 # ---------------------------------------------------------------- positions for the tests

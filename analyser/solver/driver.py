@@ -91,9 +91,11 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
         if holder >= 0:
             called_bit = b
     pend0 = 1 if holder >= 0 else 0
+    force = -1
     if holder >= 0 and holder == leader and batch.leads[i] != 0:
         # troel (W-04/W-05): the holder of the partner card leads it to trick 1
-        pend0 = 2
+        force = called_bit
+    no_trick = np.zeros(3, np.int64)
     n = popcount(hands[0])
     # the history, lead killers and the cut-off cache's slots this position uses
     for k in range(CUT_CACHE + cut_slots(n)):
@@ -113,6 +115,9 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
             holder,
             discard_ok,
             pend0,
+            no_trick,
+            0,
+            force,
             tt,
             tb,
             gen,
@@ -169,6 +174,9 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
             holder,
             discard_ok,
             pend0,
+            no_trick,
+            0,
+            force,
             tt,
             tb,
             gen,

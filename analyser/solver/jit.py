@@ -30,6 +30,7 @@ COMPILED_MODULES = (
     "joined_misere",
     "search",
     "driver",
+    "play",
 )
 # what the compiled code depends on: the modules themselves and how they are compiled
 SOLVER_SOURCES = tuple(f"solver/{m}.py" for m in COMPILED_MODULES) + (

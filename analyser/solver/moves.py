@@ -10,8 +10,6 @@ adjacent among those still in play are one move; the lowest of the run is search
   must lead it. The called card may be discarded on another suit's lead unless the rule set
   forbids it (``discard_ok``, the switch called_card_may_be_discarded); it is never equivalent
   to its neighbours.
-* the partner card of troel and troela (wiezen W-04/W-05): its holder is on lead to trick 1
-  and leads it (``pend`` == 2 at the root only; afterwards the card is gone).
 
 order_moves sorts the moves best-first. It never changes a result, only how soon a cut-off
 comes: card heuristics per seat in the trick (for tricks: win cheaply, lead where the opponents
@@ -61,14 +59,9 @@ def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard
     """Legal moves of seat ``p``, one per run of equivalent cards (its lowest card), with the
     run's mask, into row ``d`` of ``mv``/``run`` (rows, not slices: a slice is a new array
     whose reference count numba updates on every call). Applies the called-card obligation.
-    Returns the number of moves. ``pend``: 0 no duty, 1 the called card is still owed
-    (R-PLAY-05), 2 its holder is on lead and must lead it now (troel's partner card)."""
+    Returns the number of moves."""
     h = hands[p]
-    obliged = pend >= 1 and p == holder
-    if pend == 2 and pos == 0 and obliged:
-        mv[d, 0] = called_bit
-        run[d, 0] = 1 << called_bit
-        return 1
+    obliged = pend == 1 and p == holder
     if pos > 0:
         lh = suit_bits(h, lead_suit)
         if lh:

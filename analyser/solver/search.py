@@ -1,8 +1,10 @@
 """The double-dummy search: one null-window alpha-beta search over the play of the cards.
 
-search answers "does the MAX side reach its goal?" for a position at a trick boundary and
-returns a fail-soft value. It is iterative (an explicit stack of nodes, one per card played),
-with these techniques, each safe:
+search answers "does the MAX side reach its goal?" for a position at a trick boundary, or with
+cards already on the table in the current trick (``trick0``), and returns a fail-soft value;
+``force`` makes the first move one given card (the value of that card: the play API, and
+troel's partner card that must lead trick 1). It is iterative (an explicit stack of nodes, one
+per card played), with these techniques, each safe:
 
 * Alpha-beta with a null window: every node returns a boolean, so a single good move ends a
   MAX node and a single refutation ends a MIN node.
@@ -117,6 +119,9 @@ def search(
     holder,
     discard_ok,
     pend0,
+    trick0,
+    n_trick0,
+    force,
     tt,
     tb,
     gen,
@@ -125,6 +130,13 @@ def search(
     max_nodes,
 ):
     """Null-window search from a trick boundary, returning a fail-soft value.
+
+    ``trick0[:n_trick0]`` are the cards (bit indices) already played to the current trick,
+    from ``leader0`` on (0..3 of them; ``hands0`` holds the cards still in hands); the value
+    then counts the current trick too. ``force`` >= 0 is the card the seat to move must play
+    first (a legal card of his), -1 for a free choice. The first node's value is then not the
+    position's, so it is neither looked up in nor stored to the table, and no bound that lets
+    that seat choose his card is applied to it.
 
     FAM_T: the value counts the tricks of the counted side (= MAX side) over the whole play
     from here; ``v >= beta`` means MAX reaches ``beta`` and ``v`` is then a lower bound of the
@@ -141,7 +153,9 @@ def search(
     """
     stats[S_SEARCHES] += 1
     hands = hands0.copy()
-    n0 = popcount(hands[0])
+    d0 = n_trick0
+    # tricks left, the current one included: the seat to move has not played to it yet
+    n0 = popcount(hands[(leader0 + d0) & 3])
     total = 4 * n0
     nb = tt.shape[0] // TT_WAYS
     mv = np.empty((total + 1, 14), np.int64)
@@ -182,14 +196,25 @@ def search(
     genw = tb[B_GEN].view(np.uint64)
     gen8 = gen_byte(gen)
 
-    pend[0] = pend0
+    for k in range(d0 + 1):
+        pend[k] = pend0
+    for k in range(d0):
+        b = trick0[k]
+        card[k] = b
+        seat_at[k] = (leader0 + k) & 3
+        if k == 0 or beats(b, wbit[k - 1], trump):
+            wseat[k] = seat_at[k]
+            wbit[k] = b
+        else:
+            wseat[k] = wseat[k - 1]
+            wbit[k] = wbit[k - 1]
     called_suit = called_bit >> 4 if called_bit >= 0 else -1
     nodes_here = 0  # search nodes and the smaller misère game's, for the budget
     lone_decl = 0  # FAM_E: the one MAX seat
     for q in range(4):
         if side_max[q] == 1:
             lone_decl = q
-    d = 0
+    d = d0
     descending = True
     v = 0
     w = 0
@@ -212,6 +237,7 @@ def search(
             searched[d] = 0
             best[d] = -1
             tt_move = -1
+            forced_root = d == d0 and force >= 0
             if pos == 0:
                 stats[S_TRICK_NODES] += 1
                 rem = n0 - (d >> 2)
@@ -237,6 +263,7 @@ def search(
                         settled = True
                     elif (
                         need == 0
+                        and not forced_root
                         and side_max[p] == 0
                         and trump == NT
                         and not (pend[d] == 1 and holder == lone_decl)
@@ -278,7 +305,8 @@ def search(
                     settled = True
                 if not settled:
                     alive = hands[0] | hands[1] | hands[2] | hands[3]
-                    if d == 0:
+                    if d - 4 < d0:
+                        # the first trick start of this search
                         key = length_key(hands[0], hands[1], hands[2], hands[3])
                         c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
                     else:
@@ -308,12 +336,10 @@ def search(
                     base_top = tt_bucket(key, aux ^ (top_owners(c0, c1, alive) << 40), nb)
                     aux |= gen << GEN_SHIFT
                     tag = tt_tag(key, aux)
-                    # the root of a troel position, whose leader must lead the partner card
-                    # (pend 2): its value is not the position's (any lead), so the table is
-                    # neither asked nor told, and the bounds below (which let the leader
-                    # choose his lead) are not applied; below it the card is gone
-                    lead_duty = pend[d] == 2
-                    if lead_duty:
+                    # a forced first lead: its value is not the position's (any lead), so the
+                    # table is neither asked nor told, and the bounds below (which let the
+                    # leader choose his lead) are not applied
+                    if forced_root:
                         st = -1
                         e = -1
                         like = 0
@@ -323,7 +349,7 @@ def search(
                         st, e, like = tt_probe(
                             tt, tb, tagw, base, key, aux, tag, c0, c1, tneed, gen8
                         )
-                    if st < 0 and not lead_duty:
+                    if st < 0 and not forced_root:
                         e_shape = e
                         like_shape = like
                         st, e, like = tt_probe(
@@ -343,7 +369,7 @@ def search(
                     else:
                         if e >= 0:
                             tt_move = entry_bounds(tt, e)[2]
-                        if fam == FAM_T and not lead_duty:
+                        if fam == FAM_T and not forced_root:
                             settled, v, w = trick_bounds(
                                 hands,
                                 p,
@@ -378,7 +404,7 @@ def search(
                             t_c1[d] = c1
                             t_base[d] = base
                             t_base_top[d] = base_top
-            elif pos == 1 and fam == FAM_T and pend[d] == 0:
+            elif pos == 1 and fam == FAM_T and pend[d] == 0 and not forced_root:
                 settled, v, w = second_hand_cut(
                     hands,
                     p,
@@ -393,7 +419,7 @@ def search(
                 if settled:
                     wb = 0
                     stats[S_QT_CUTS] += 1
-            elif pos >= 2 and fam == FAM_T and pend[d] == 0:
+            elif pos >= 2 and fam == FAM_T and pend[d] == 0 and not forced_root:
                 need = beta - cnt[d]
                 rem = n0 - (d >> 2)
                 if (need <= 2) if side_max[p] == 1 else (need >= rem - 1):
@@ -437,6 +463,10 @@ def search(
                     run,
                     d,
                 )
+                if forced_root:
+                    mv[d, 0] = force
+                    run[d, 0] = 1 << force
+                    n = 1
                 # a forced card neither asks nor tells the cut-off cache (-1): recording forced
                 # cards as well displaced useful ones (27.8M nodes instead of 27.0M, exact counts)
                 cut_slot[d] = -1
@@ -517,7 +547,7 @@ def search(
             wb = waccb[d]
         # node d is decided with (v, w): store it, then hand the answer up the stack
         while True:
-            if searched[d] == 1 and pend[d] != 2:
+            if searched[d] == 1 and not (d == d0 and force >= 0):
                 if pend[d] == 1:
                     # the obligation depends on which card is the called one
                     w |= 1 << called_bit
@@ -545,7 +575,7 @@ def search(
                     gen,
                 )
                 stats[S_TT_STORES] += 1
-            if d == 0:
+            if d == d0:
                 return v
             d -= 1
             hands[seat_at[d]] ^= 1 << card[d]

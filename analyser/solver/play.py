@@ -1,0 +1,301 @@
+"""The play API: the value of every legal card of the seat to move, with a trick in progress.
+
+A player deciding what to play (a single-dummy player sampling worlds, a user replaying a deal)
+asks: "in this position, with these cards already on the table, what does each of my cards
+give?". :func:`card_values` answers for every contract the solver knows, one call per position:
+
+* ``tricks``: the declarer side's tricks from the current trick on (that trick included);
+* ``>=K``: 1 if the declarer side can still take K tricks from here, else 0;
+* ``misere`` / ``piek``: 1 if the lone declarer can take no trick / exactly one trick from here.
+
+Goals count from the current trick on: a caller in the middle of a deal subtracts the tricks
+already taken (a piek declarer who has his trick plays on for ``misere``).
+
+Each legal card is searched with the first move forced to it (search's ``force``), on one table
+generation, so what one card's search proved serves the next. Equivalent cards (adjacent
+among the cards still in play, moves.gen_moves) get one search and the same value. Under a node
+budget a card whose search is given up has the value -1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+from numba import njit
+
+from analyser.cards import N_RANKS, N_SEATS
+from analyser.solver.bits import ctz, popcount
+from analyser.solver.driver import FIRST_GUESS
+from analyser.solver.jit import finish_module
+from analyser.solver.layout import (
+    ABANDONED,
+    CUT_CACHE,
+    FAM_E,
+    FAM_T,
+    GOAL_GE,
+    GOAL_MISERE,
+    GOAL_PIEK,
+)
+from analyser.solver.moves import cut_slots, gen_moves
+from analyser.solver.position import seat_of
+from analyser.solver.search import search
+from analyser.solver.table import next_generation
+
+NOT_LEGAL = -2  # card_values_core's value of a card the seat to move may not play
+UNDECIDED_CARD = -1  # its value of a card whose search was given up at the node budget
+
+
+@njit(cache=True)
+def card_values_core(
+    hands,
+    trump,
+    leader,
+    decl_mask,
+    goal,
+    target,
+    called,
+    trick0,
+    n_trick0,
+    discard_ok,
+    tt,
+    tb,
+    gen,
+    killer,
+    stats,
+    max_nodes,
+    out,
+):
+    """Fill ``out`` (int64[64], by card bit 16 * suit + rank) with the value of every legal
+    card of the seat to move (NOT_LEGAL elsewhere, UNDECIDED_CARD where the budget ran
+    out). ``hands``: the cards still held (bit masks); ``trick0[:n_trick0]``: the cards on
+    the table, from ``leader`` on; ``called``: the called card (0..51) or -1. Returns the
+    table generation used."""
+    for k in range(out.shape[0]):
+        out[k] = NOT_LEGAL
+    side = np.zeros(4, np.int64)
+    for p in range(4):
+        side[p] = (decl_mask >> p) & 1
+    called_bit = -1
+    holder = -1
+    if called >= 0:
+        b = 16 * (called // 13) + called % 13
+        holder = seat_of(hands, b)
+        if holder >= 0:
+            called_bit = b
+    pend0 = 1 if holder >= 0 else 0
+    p = (leader + n_trick0) & 3
+    n = popcount(hands[p])
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    for k in range(n_trick0):
+        alive |= 1 << trick0[k]
+    lead_suit = trick0[0] >> 4 if n_trick0 > 0 else -1
+    mv = np.empty((1, 14), np.int64)
+    run = np.empty((1, 14), np.int64)
+    n_moves = gen_moves(
+        hands, p, n_trick0, lead_suit, alive, pend0, called_bit, holder, discard_ok, mv, run, 0
+    )
+    gen = next_generation(tb, gen)
+    # the history, lead killers and cut-off cache slots this position uses (as solve_one)
+    for k in range(CUT_CACHE + cut_slots(n)):
+        killer[k] = 0
+    for i in range(n_moves):
+        c = mv[0, i]
+        if goal == GOAL_MISERE or goal == GOAL_PIEK:
+            v = search(
+                hands,
+                trump,
+                leader,
+                side,
+                side,
+                FAM_E,
+                0 if goal == GOAL_MISERE else 1,
+                1,
+                called_bit,
+                holder,
+                discard_ok,
+                pend0,
+                trick0,
+                n_trick0,
+                c,
+                tt,
+                tb,
+                gen,
+                killer,
+                stats,
+                max_nodes,
+            )
+            value = UNDECIDED_CARD if v == ABANDONED else v
+        else:
+            # GOAL_GE: one null window at the target; GOAL_TRICKS: MTD(f) from 7 of 13
+            lo = target - 1 if goal == GOAL_GE else 0
+            hi = target if goal == GOAL_GE else n
+            g = hi if goal == GOAL_GE else (FIRST_GUESS * n + 6) // 13
+            value = -3
+            while lo < hi:
+                beta = min(max(g, lo + 1), hi)
+                v = search(
+                    hands,
+                    trump,
+                    leader,
+                    side,
+                    side,
+                    FAM_T,
+                    0,
+                    beta,
+                    called_bit,
+                    holder,
+                    discard_ok,
+                    pend0,
+                    trick0,
+                    n_trick0,
+                    c,
+                    tt,
+                    tb,
+                    gen,
+                    killer,
+                    stats,
+                    max_nodes,
+                )
+                if v == ABANDONED:
+                    value = UNDECIDED_CARD
+                    break
+                if v >= beta:
+                    lo = v
+                else:
+                    hi = v
+                g = v
+            if value != UNDECIDED_CARD:
+                if goal == GOAL_GE:
+                    value = 1 if lo >= target else 0
+                else:
+                    value = lo
+        # every card of the run is equivalent to the one searched
+        r = run[0, i]
+        while r:
+            low = r & -r
+            out[ctz(low)] = value
+            r ^= low
+    return gen
+
+
+def _mask(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << (16 * (int(c) // N_RANKS) + int(c) % N_RANKS)
+    return m
+
+
+def check_trick_position(hands: Sequence[Sequence[int]], leader: int, trick: Sequence[int]) -> None:
+    """Raise PositionError unless ``hands`` (cards still held) and ``trick`` (cards on the
+    table from ``leader`` on, 0-3 of them) make a position: every card once, the seats that
+    played to the trick one card fewer than the others, and a seat that did not follow suit
+    holds no card of the suit led."""
+    from analyser.solver.api import PositionError
+
+    if len(hands) != N_SEATS:
+        raise PositionError("need four hands")
+    if not 0 <= int(leader) < N_SEATS:
+        raise PositionError(f"leader {leader} is not a seat 0..3")
+    if len(trick) > 3:
+        raise PositionError("a trick in progress has 0 to 3 cards on the table")
+    cards = [int(c) for h in hands for c in h] + [int(c) for c in trick]
+    if any(not 0 <= c < 52 for c in cards):
+        raise PositionError("cards are 0..51")
+    if len(set(cards)) != len(cards):
+        raise PositionError("a card is in two places")
+    played = {(leader + k) % N_SEATS for k in range(len(trick))}
+    sizes = {len(h) + (1 if q in played else 0) for q, h in enumerate(hands)}
+    if len(sizes) != 1 or not 1 <= sizes.pop() <= 13:
+        raise PositionError(
+            "hands must hold equal numbers of cards (1..13), the seats that played to the "
+            "trick one fewer"
+        )
+    if trick:
+        suit = int(trick[0]) // N_RANKS
+        for k, c in enumerate(trick[1:], start=1):
+            q = (leader + k) % N_SEATS
+            if int(c) // N_RANKS != suit and any(int(x) // N_RANKS == suit for x in hands[q]):
+                raise PositionError(
+                    f"seat {q} did not follow suit to the trick but still holds that suit"
+                )
+
+
+def card_values(
+    hands: Sequence[Iterable[int]],
+    trump: int,
+    leader: int,
+    declarer: int | Iterable[int],
+    goal: str | int = "tricks",
+    called: int | None = None,
+    trick: Sequence[int] = (),
+    *,
+    called_card_may_be_discarded: bool = True,
+    max_nodes: int = 0,
+    solver=None,
+) -> dict[int, int]:
+    """Value of every legal card of the seat to move: {card: value}.
+
+    ``hands``: the four hands (index = seat N E S W) as card ints still held; ``trick``: the
+    cards already on the table in the current trick, from ``leader`` on (0-3; the seats that
+    played hold one card fewer). ``trump`` 0..3 or 4 = no trump; ``declarer`` a seat or
+    seats; ``called``: the called card (its holder must play it the first time its suit is
+    led; a called card already played has no further effect). ``goal`` and the values: see
+    the module docstring (goals count from the current trick on). ``max_nodes`` > 0 is a
+    node budget per search: a card whose search needs more gets -1. ``solver``: an
+    :class:`~analyser.solver.Solver` whose table is reused (a new one if None)."""
+    from analyser.solver.api import (
+        PositionError,
+        Solver,
+        _check_goal_side,
+        _seat_mask,
+        parse_goal,
+    )
+
+    hands = [[int(c) for c in h] for h in hands]
+    trick = [int(c) for c in trick]
+    check_trick_position(hands, leader, trick)
+    if not 0 <= int(trump) <= 4:
+        raise PositionError(f"trump {trump} is not 0..4 (4 = no trump)")
+    code, k = parse_goal(goal)
+    decl = _seat_mask(declarer)
+    _check_goal_side(code, decl)
+    mover = (int(leader) + len(trick)) % N_SEATS
+    if code == GOAL_GE and not 1 <= k <= len(hands[mover]):
+        raise PositionError(f">=K needs K in 1..{len(hands[mover])} (the tricks left)")
+    if called is not None and not 0 <= int(called) < 52:
+        raise PositionError(f"called card {called} is not 0..51")
+    if int(max_nodes) < 0:
+        raise PositionError("max_nodes must be 0 (no budget) or positive")
+    if solver is None:
+        solver = Solver()
+    tt, tb, _, _, killer, stats = solver.tables
+    masks = np.array([_mask(h) for h in hands], np.int64)
+    trick0 = np.zeros(3, np.int64)
+    for i, c in enumerate(trick):
+        trick0[i] = 16 * (c // N_RANKS) + c % N_RANKS
+    out = np.zeros(64, np.int64)
+    solver.gen = card_values_core(
+        masks,
+        int(trump),
+        int(leader),
+        decl,
+        code,
+        k,
+        -1 if called is None else int(called),
+        trick0,
+        len(trick),
+        bool(called_card_may_be_discarded),
+        tt,
+        tb,
+        solver.gen,
+        killer,
+        stats,
+        int(max_nodes),
+        out,
+    )
+    return {(b >> 4) * N_RANKS + (b & 15): int(out[b]) for b in range(64) if out[b] != NOT_LEGAL}
+
+
+# no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)
+finish_module(globals())
