@@ -6,13 +6,16 @@ praatje), the turned card in the dealer's hand, the holder of a called card once
 fallen or once the holder has revealed himself. :class:`Knowledge` holds that, and
 :func:`sample_worlds` draws the hidden cards uniformly among the deals that agree with it.
 
-Exactly uniform, without rejection: the number of completions is counted suit by suit (a card
-may go to any seat that still has room and is not void in its suit; within a suit, the ways
-to give ``k_s`` of its ``m`` hidden cards to each seat ``s`` is the multinomial
-``m! / prod k_s!``), with a table over the seats' remaining room. A world then takes, suit
-after suit, a split ``(k_s)`` with probability proportional to its ways times the completions
-of the suits after it, and a uniformly shuffled order of the suit's hidden cards cut by that
-split. Every completion is equally likely, and a world with a contradiction cannot come out.
+Exactly uniform, without rejection: the hidden cards fall into groups of cards that the same
+seats may hold (a seat may hold a card when he still has room, is not void in its suit and is
+not excluded from that card: the called card is not with a seat that followed its suit's
+first lead with another card, R-PLAY-05). The number of completions is counted group by
+group (the ways to give ``k_s`` of a group's ``m`` cards to each seat ``s`` is the
+multinomial ``m! / prod k_s!``), with a table over the seats' remaining room. A world then
+takes, group after group, a split ``(k_s)`` with probability proportional to its ways times
+the completions of the groups after it, and a uniformly shuffled order of the group's cards
+cut by that split. Every completion is equally likely, and a world with a contradiction
+cannot come out.
 
 Reproducible by construction: world ``i`` of seed ``s`` uses the SplitMix64 words of the deal
 sampler's stream (analyser.sampler: key of ``s``, block of world ``i``) read in pure Python, so
@@ -92,13 +95,21 @@ class Knowledge:
     ``owner``: int8[52], the seat (0..3) holding each card as far as known, -1 for a hidden
     card; ``played``: bool[52], the cards already played (their owner is irrelevant);
     ``counts``: the number of cards each seat still holds; ``void``: bool[4, 4], seat ``s``
-    has shown out of suit ``u`` (he cannot hold a hidden card of it).
+    has shown out of suit ``u`` (he cannot hold a hidden card of it); ``excluded``:
+    bool[52, 4], seat ``s`` cannot hold card ``c`` for another reason (or None).
     """
 
     owner: np.ndarray
     played: np.ndarray
     counts: tuple[int, int, int, int]
     void: np.ndarray
+    excluded: np.ndarray | None = None
+
+    def may_hold(self, seat: int, c: int) -> bool:
+        """May ``seat`` hold the hidden card ``c``?"""
+        if self.void[seat, c // N_RANKS]:
+            return False
+        return self.excluded is None or not self.excluded[c, seat]
 
     def hidden(self) -> list[int]:
         """The cards whose holder the player does not know."""
@@ -134,12 +145,15 @@ def knowledge_after(
     leader: int,
     played: Sequence[int] = (),
     known: dict[int, int] | None = None,
+    called: int | None = None,
 ) -> Knowledge:
     """The knowledge of seat ``me``, dealt ``hand``, after the cards ``played`` in order from
     ``leader`` on (the winner of each trick leads the next, by ``trump``: 0-3 or 4 = no
     trump). A player who did not follow suit is void in the suit led. ``known``: cards
     whose holder is public {card: seat}: open hands, the turned card, a called card's holder
-    once he has revealed himself. Raises KnowledgeError on a contradiction (a card played by
+    once he has revealed himself. ``called``: the called card, whose holder must play it on
+    its suit's first lead (R-PLAY-05): a seat that leads or follows that lead with another
+    card of the suit does not hold it. Raises KnowledgeError on a contradiction (a card played by
     a seat that cannot hold it, a card twice)."""
     owner = np.full(N_CARDS, -1, np.int8)
     hand = [int(c) for c in hand]
@@ -153,6 +167,8 @@ def knowledge_after(
         owner[int(c)] = int(s)
     done = np.zeros(N_CARDS, bool)
     void = np.zeros((N_SEATS, 4), bool)
+    excluded = np.zeros((N_CARDS, N_SEATS), bool)
+    called_suit_led = False
     counts = [N_RANKS] * N_SEATS
     seat = int(leader)
     trick: list[tuple[int, int]] = []
@@ -166,11 +182,19 @@ def knowledge_after(
             raise KnowledgeError(f"seat {seat} played card {c} of a suit he showed out of")
         if trick and c // N_RANKS != trick[0][1] // N_RANKS:
             void[seat, trick[0][1] // N_RANKS] = True
+        if called is not None and not called_suit_led and c != called:
+            lead = trick[0][1] if trick else c
+            if lead // N_RANKS == called // N_RANKS and c // N_RANKS == called // N_RANKS:
+                if owner[called] == seat:
+                    raise KnowledgeError(f"seat {seat} holds the called card and did not play it")
+                excluded[called, seat] = True
         owner[c] = seat
         done[c] = True
         counts[seat] -= 1
         trick.append((seat, c))
         if len(trick) == N_SEATS:
+            if called is not None and trick[0][1] // N_RANKS == called // N_RANKS:
+                called_suit_led = True
             seat = trick_winner(trick, trump)
             trick = []
         else:
@@ -179,19 +203,22 @@ def knowledge_after(
         s = owner[c]
         if s >= 0 and not done[c] and void[s, c // N_RANKS]:
             raise KnowledgeError(f"seat {s} showed out of the suit of card {c}, which he holds")
-    k = Knowledge(owner, done, tuple(counts), void)
+    k = Knowledge(owner, done, tuple(counts), void, excluded)
     if count_worlds(k) == 0:
         raise KnowledgeError("no deal agrees with what this player knows")
     return k
 
 
-def _suit_plan(k: Knowledge) -> tuple[list[list[int]], list[tuple[int, ...]], tuple[int, ...]]:
-    """Per suit its hidden cards and the seats that may hold them; the seats' room."""
-    hidden = k.hidden()
-    cards = [[c for c in hidden if c // N_RANKS == u] for u in range(4)]
-    allowed = [tuple(s for s in range(N_SEATS) if not k.void[s, u]) for u in range(4)]
+def _group_plan(k: Knowledge) -> tuple[list[list[int]], list[tuple[int, ...]], tuple[int, ...]]:
+    """The hidden cards in groups that the same seats may hold; those seats; their room."""
+    groups: dict[tuple[int, ...], list[int]] = {}
+    for c in k.hidden():
+        seats = tuple(s for s in range(N_SEATS) if k.may_hold(s, c))
+        groups.setdefault(seats, []).append(c)
+    allowed = sorted(groups)
+    cards = [groups[a] for a in allowed]
     room = tuple(k.room())
-    if any(r < 0 for r in room) or sum(room) != len(hidden):
+    if any(r < 0 for r in room) or sum(room) != sum(len(g) for g in cards):
         raise KnowledgeError("the seats' card counts do not match the hidden cards")
     return cards, allowed, room
 
@@ -230,8 +257,8 @@ def _counter(cards, allowed):
 
     @cache
     def completions(u: int, room: tuple[int, ...]) -> int:
-        """Completions of suits u..3 with ``room`` left per seat."""
-        if u == 4:
+        """Completions of groups u.. with ``room`` left per seat."""
+        if u == len(sizes):
             return 1 if not any(room) else 0
         total = 0
         for k, ways in _splits(sizes[u], allowed[u], room):
@@ -244,7 +271,7 @@ def _counter(cards, allowed):
 
 def count_worlds(k: Knowledge) -> int:
     """The number of deals that agree with ``k`` (exact)."""
-    cards, allowed, room = _suit_plan(k)
+    cards, allowed, room = _group_plan(k)
     return _counter(cards, allowed)(0, room)
 
 
@@ -252,7 +279,7 @@ def sample_worlds(k: Knowledge, n: int, seed: int, start: int = 0) -> np.ndarray
     """Worlds ``start .. start + n - 1`` of ``seed``: ``int64[n, 4]`` hand masks of the
     cards each seat still holds (played cards in no hand), uniform among the deals that
     agree with ``k``. World ``i`` depends only on (seed, k, i)."""
-    cards, allowed, room = _suit_plan(k)
+    cards, allowed, room = _group_plan(k)
     completions = _counter(cards, allowed)
     total = completions(0, room)
     if total == 0:
@@ -266,8 +293,8 @@ def sample_worlds(k: Knowledge, n: int, seed: int, start: int = 0) -> np.ndarray
         rng = _Stream(seed, start + j)
         hands = [list(h) for h in base]
         left = room
-        for u in range(4):
-            # a split of this suit's hidden cards with probability ways * completions after
+        for u in range(len(cards)):
+            # a split of this group's cards with probability ways * completions after
             options = []
             for split, ways in _splits(len(cards[u]), allowed[u], left):
                 rest = tuple(r - x for r, x in zip(left, split, strict=True))

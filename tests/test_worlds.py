@@ -149,3 +149,15 @@ def test_knowledge_keeps_public_cards_with_their_holder():
     for w in sample_worlds(k, 20, 1):
         assert int(w[2]) == cards_to_mask(deal[2])
         assert int(w[0]) == cards_to_mask(deal[0])
+
+
+def test_a_seat_that_follows_the_called_suit_without_the_called_card_does_not_hold_it():
+    me = list(range(13, 26))  # all hearts
+    ace = 12  # ♠A called: its holder must play it on the first spade lead (R-PLAY-05)
+    k = knowledge_after(0, me, 4, 1, [0], called=ace)  # seat 1 leads ♠2
+    seen = {next(s for s in range(4) if int(w[s]) >> 12 & 1) for w in sample_worlds(k, 60, 3)}
+    assert seen == {2, 3}
+    k = knowledge_after(0, me, 4, 1, [0, 1], called=ace)  # seat 2 follows with ♠3
+    assert all(int(w[3]) >> 12 & 1 for w in sample_worlds(k, 20, 3))
+    with pytest.raises(KnowledgeError, match="did not play it"):
+        knowledge_after(0, me, 4, 1, [0, 1], called=ace, known={ace: 2})

@@ -1,0 +1,128 @@
+"""Single-dummy play (analyser.single_dummy): with every hand open it is double-dummy play,
+players only play legal cards, hands that cannot fail make, and a deal plays the same way from
+the same seed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from oracle import legal_cards
+
+from analyser.cards import N_RANKS
+from analyser.errors import RikkenError
+from analyser.single_dummy import KIND_GE, KIND_MISERE, KIND_PIEK, PlayContract, play_deal
+from analyser.solver import Solver, solve
+from analyser.worlds import trick_winner
+
+ALL_OPEN = (0, 1, 2, 3)
+
+
+def _deal(rng: random.Random) -> list[list[int]]:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return [sorted(deck[13 * k : 13 * k + 13]) for k in range(4)]
+
+
+def _contracts(rng: random.Random, hands):
+    """One contract of each family on this deal: partners opposite and adjacent with a known
+    partner, a rik with a called card, a lone declarer, misère and piek (no trump)."""
+    d = rng.randrange(4)
+    trump, leader = rng.randrange(4), rng.randrange(4)
+    outside = [c for c in range(52) if c not in hands[d] and c % N_RANKS == 12]
+    called = outside[0] if outside else -1
+    return [
+        PlayContract(trump, leader, d, KIND_GE, 7, partner=(d + 2) % 4),
+        PlayContract(trump, leader, d, KIND_GE, 8, partner=(d + 1) % 4),
+        PlayContract(trump, leader, d, KIND_GE, 8, called=called),
+        PlayContract(trump, leader, d, KIND_GE, rng.choice((5, 6, 7))),
+        PlayContract(4, leader, d, KIND_MISERE),
+        PlayContract(4, leader, d, KIND_PIEK),
+    ]
+
+
+def _dd(hands, c: PlayContract) -> int:
+    if c.kind == KIND_GE:
+        side = [c.declarer] + ([c.partner] if c.partner >= 0 else [])
+        return solve(
+            hands, c.trump, c.leader, side, f">={c.target}", None if c.called < 0 else c.called
+        )
+    return solve(hands, c.trump, c.leader, [c.declarer], c.kind)
+
+
+def _open(c: PlayContract) -> PlayContract:
+    return PlayContract(
+        c.trump, c.leader, c.declarer, c.kind, c.target, c.called, c.partner, ALL_OPEN
+    )
+
+
+@pytest.mark.parametrize("deals", [3, pytest.param(20, marks=pytest.mark.slow)])
+def test_all_hands_open_with_one_world_is_double_dummy(deals):
+    rng = random.Random(51)
+    solver = Solver()
+    for i in range(deals):
+        hands = _deal(rng)
+        for c in _contracts(rng, hands):
+            if c.kind == KIND_GE and c.partner < 0 and c.called >= 0:
+                side = [c.declarer, next(s for s in range(4) if c.called in hands[s])]
+                want = solve(hands, c.trump, c.leader, side, f">={c.target}", c.called)
+            else:
+                want = _dd(hands, c)
+            got = play_deal(hands, _open(c), 1, 9, i, solver=solver)
+            assert int(got.made) == want, (hands, c)
+
+
+def _check_legal(hands, c: PlayContract, cards):
+    """Replay ``cards``: every card is legal for the seat that played it (R-PLAY-02/05)."""
+    held = [set(h) for h in hands]
+    seat, trick, pending = c.leader, [], c.called >= 0
+    for card in cards:
+        mask = sum(1 << x for x in held[seat])
+        called = c.called if c.called >= 0 else None
+        assert card in legal_cards(mask, tuple(x for _, x in trick), called, pending, True)
+        held[seat].remove(card)
+        trick.append((seat, card))
+        if len(trick) == 4:
+            if called is not None and trick[0][1] // N_RANKS == called // N_RANKS:
+                pending = False
+            seat, trick = trick_winner(trick, c.trump), []
+        else:
+            seat = (seat + 1) % 4
+
+
+def test_single_dummy_players_play_legal_cards_and_repeat_from_the_seed():
+    rng = random.Random(53)
+    solver = Solver()
+    hands = _deal(rng)
+    for c in _contracts(rng, hands)[2:5]:
+        got = play_deal(hands, c, 4, 17, 0, solver=solver)
+        _check_legal(hands, c, got.cards)
+        again = play_deal(hands, c, 4, 17, 0, solver=solver)
+        assert again == got
+
+
+def test_hands_that_cannot_fail_make_single_dummy():
+    rng = random.Random(55)
+    rest = list(range(13, 52))
+    rng.shuffle(rest)
+    spades = list(range(13))  # thirteen trumps: 13 alone
+    hands = [spades] + [sorted(rest[13 * k : 13 * k + 13]) for k in range(3)]
+    got = play_deal(hands, PlayContract(0, 1, 0, KIND_GE, 13), 3, 1)
+    assert got.made and got.tricks == 13
+    # the lowest cards of every suit, no trump: no defence can give this hand a trick
+    low = [s * 13 + r for s in range(4) for r in range(3)] + [3]
+    others = [c for c in range(52) if c not in low]
+    rng.shuffle(others)
+    hands = [sorted(low)] + [sorted(others[13 * k : 13 * k + 13]) for k in range(3)]
+    for leader in range(4):
+        got = play_deal(hands, PlayContract(4, leader, 0, KIND_MISERE), 3, 2)
+        assert got.made and got.tricks == 0
+
+
+def test_bad_contracts_are_refused():
+    with pytest.raises(RikkenError, match="kind"):
+        PlayContract(0, 0, 0, "slam")
+    with pytest.raises(RikkenError, match="alone"):
+        PlayContract(4, 0, 0, KIND_MISERE, called=12)
+    with pytest.raises(RikkenError, match="at least one world"):
+        play_deal(_deal(random.Random(1)), PlayContract(0, 0, 0), 0, 1)
