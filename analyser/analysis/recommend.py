@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from analyser.analysis.results import BidResult, HandAnalysis
 from analyser.rules import (
     PASS,
@@ -41,9 +43,13 @@ def opening_bids(ruleset: RuleSet, seat: Place, aces: int) -> list[Contract]:
     return legal_bids(ruleset, state, target, aces)
 
 
-def recommend(analysis: HandAnalysis, aces: int) -> None:
-    """Fill ``recommended_opening``, ``highest_competitive`` and each bid's ``opening`` flag."""
-    legal = opening_bids(analysis.ruleset, analysis.seat, aces)
+def recommend(analysis: HandAnalysis, aces: int, legal: Collection[Contract] | None = None) -> None:
+    """Fill ``recommended_opening``, ``highest_competitive`` and each bid's ``opening`` flag.
+
+    ``legal``: the calls open to the seat at this point of an auction (``--auction``); they
+    then stand for the opening bids (default: the seat's opening bids after passes)."""
+    if legal is None:
+        legal = opening_bids(analysis.ruleset, analysis.seat, aces)
     openings: list[BidResult] = []
     for b in analysis.bids:
         b.opening = b.spec.contract in legal
