@@ -269,7 +269,7 @@ def _play_value(
             0.0,
             (0.0, 0.0),
             n,
-            "nothing: no bid stands, the deal is thrown in when the later seats pass",
+            "nothing (no bid stands: thrown in if all pass)",
             notes=[
                 "a pass with no bid standing scores 0 (simplification: the later seats "
                 "are assumed to pass too)"
