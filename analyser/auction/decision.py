@@ -195,7 +195,7 @@ def analyse_at_table(
                         expected_score=b.expected_score,
                         ci=b.expected_score_ci,
                         deals=b.estimate.n,
-                        plays=f"{call.id} by seat {seat} (this hand)",
+                        plays=f"{ruleset.display_name(call)} by seat {seat} (this hand)",
                         estimate=b.estimate,
                         score_is_bound=b.score_is_bound,
                     )
@@ -277,7 +277,7 @@ def _play_value(
         )
     declarers = tuple(state.declarers) + ((me,) if joining else ())
     who = ", ".join(str(place_of(d)) for d in declarers)
-    plays = f"{c.id} by seat {who}"
+    plays = f"{rs.display_name(c)} by seat {who}"
     if c.is_null:
         return _null_value(store, rs, c, declarers, me, plays)
     if joining:

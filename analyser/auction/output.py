@@ -79,7 +79,7 @@ def render_auction_table(t: TableAnalysis, lang: str = "nl") -> str:
         f"auction  {said or '(no calls yet)'}  -> seat {t.analysis.seat} to call",
         f"model    {t.model.name}: {t.accepted:,} of {t.raw:,} sampled deals accept the "
         f"auction ({100 * t.acceptance:.2f}%, 95% CI {100 * low:.2f}-{100 * high:.2f}%); "
-        "the figures above are on those deals",
+        "the figures above are on those deals (open = legal now)",
         "",
         f"decision ({METHOD}): this seat's expected score when the auction ends with the call",
     ]
