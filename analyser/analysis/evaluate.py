@@ -68,6 +68,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Callable, Collection
 
 import numpy as np
 
@@ -115,6 +116,7 @@ from analyser.progress import Progress
 from analyser.rules import (
     BETER_RIK,
     RIK_TARGET,
+    Contract,
     RuleSet,
     called_card,
     contract_terms,
@@ -149,6 +151,8 @@ def analyse_hand(
     max_deals: int | None = None,
     max_nodes: int = NODE_BUDGET,
     turned: int | None = None,
+    deal_source: Callable[[int, int], np.ndarray] | None = None,
+    legal: Collection[Contract] | None = None,
 ) -> HandAnalysis:
     """Evaluate every bid of ``hand`` (13 card ints) at ``seat`` (1..4 relative to the dealer).
 
@@ -159,6 +163,12 @@ def analyse_hand(
     each question takes deals until its 95 % half-widths are at most ``precision`` (default
     0.05), at most ``max_deals`` (default 1000). ``deals`` with ``precision`` is adaptive with
     ``deals`` as the maximum. ``max_nodes`` is the node budget per search (0 = none).
+
+    At the table (:mod:`analyser.auction`): ``deal_source(start, n)`` gives deals ``start ..
+    start + n - 1`` instead of the uniform sampler (the deals conditioned on the auction so
+    far, this hand at its seat in every one), and ``legal`` the calls open to the seat now:
+    only those bids are evaluated, and they stand for the opening bids of the
+    recommendation.
     """
     from analyser.analysis.recommend import recommend
     from analyser.sampler import sample_deals
@@ -170,6 +180,13 @@ def analyse_hand(
     seat_abs = seat_of(seat)
     known, turned_suit = turned_known(ruleset, list(hand), seat_abs, turned)
     specs = bid_specs(ruleset, list(hand), seat_abs, turned_suit)
+    if legal is not None:
+        specs = [s for s in specs if s.contract in legal]
+    if deal_source is None:
+
+        def deal_source(start: int, n: int) -> np.ndarray:
+            return sample_deals(known, n, seed, start=start)
+
     groups = _groups(specs)
     t0 = time.perf_counter()
     results: dict[str, BidResult] = {}
@@ -187,7 +204,7 @@ def analyse_hand(
         size = plan.first()
         while active:
             if store.n < size:
-                store.extend(sample_deals(known, size - store.n, seed, start=store.n))
+                store.extend(deal_source(store.n, size - store.n))
             for g in active:
                 for r in evaluate_bids(
                     groups[g],
@@ -246,7 +263,7 @@ def analyse_hand(
         )
     _note_not_offered(result)
     _note_troel_elsewhere(result, store.deals[:n_max], seat_abs)
-    recommend(result, aces_held(list(hand)))
+    recommend(result, aces_held(list(hand)), legal)
     return result
 
 

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from analyser.analysis.results import BidResult, HandAnalysis
 from analyser.rules import (
     PASS,
@@ -41,9 +43,14 @@ def opening_bids(ruleset: RuleSet, seat: Place, aces: int) -> list[Contract]:
     return legal_bids(ruleset, state, target, aces)
 
 
-def recommend(analysis: HandAnalysis, aces: int) -> None:
-    """Fill ``recommended_opening``, ``highest_competitive`` and each bid's ``opening`` flag."""
-    legal = opening_bids(analysis.ruleset, analysis.seat, aces)
+def recommend(analysis: HandAnalysis, aces: int, legal: Collection[Contract] | None = None) -> None:
+    """Fill ``recommended_opening``, ``highest_competitive`` and each bid's ``opening`` flag.
+
+    ``legal``: the calls open to the seat at this point of an auction (``--auction``); they
+    then stand for the opening bids (default: the seat's opening bids after passes)."""
+    at_table = legal is not None  # the caller's decision scores the pass (analyser.auction)
+    if legal is None:
+        legal = opening_bids(analysis.ruleset, analysis.seat, aces)
     openings: list[BidResult] = []
     for b in analysis.bids:
         b.opening = b.spec.contract in legal
@@ -53,7 +60,8 @@ def recommend(analysis: HandAnalysis, aces: int) -> None:
         best = max(openings, key=lambda b: (b.expected_score, b.estimate.p, -b.spec.rank))
         if best.expected_score < 0 and PASS in legal:
             analysis.recommended_opening = PASS.id
-            analysis.notes.append("every legal opening bid loses on average: pass (scored 0)")
+            if not at_table:
+                analysis.notes.append("every legal opening bid loses on average: pass (scored 0)")
         else:
             analysis.recommended_opening = best.spec.id
     elif PASS in legal:

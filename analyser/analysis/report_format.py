@@ -314,8 +314,11 @@ def _strain_text(s: int | None, lang: str) -> str:
     return format_strain(s, lang) if s is not None else "-"
 
 
-def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
-    """The human-readable report of one analysis (aligned columns, legend, recommendation)."""
+def render_table(
+    a: HandAnalysis, lang: str = "nl", runners_up: int = 3, recommendation: bool = True
+) -> str:
+    """The human-readable report of one analysis (aligned columns, legend, recommendation;
+    ``recommendation=False`` leaves the last out, for a caller that decides itself)."""
     lines = [
         f"hand   {format_hand(a.hand, lang)}",
         f"seat   {a.seat} of 4 from the dealer ({SEAT_LETTERS[seat_of(a.seat)]}"
@@ -439,6 +442,8 @@ def render_table(a: HandAnalysis, lang: str = "nl", runners_up: int = 3) -> str:
         lines.append("")
         lines.append("notes:")
         lines += [f"  {n}" for n in notes]
+    if not recommendation:
+        return "\n".join(lines)
     lines.append("")
     lines.append(f"recommended opening bid:  {_rec(a, a.recommended_opening)}")
     lines.append(

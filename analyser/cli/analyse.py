@@ -44,6 +44,26 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     help="Smallest make-probability for the 'highest bid worth competing to'.",
 )
 @turned_option
+@click.option(
+    "--auction",
+    default=None,
+    metavar="CALLS",
+    help="The calls made before this seat's turn, in order from seat 1, e.g. 'rik pass' or "
+    "'rik, pas, beter rik' (Dutch or English: pass/pas, rik, beter rik, 8 alone/alleen, "
+    "misère, piek, open misère, solo, malheur, ...). The other hands are then sampled "
+    "among the deals on which every call is what --model says that seat would call, only "
+    "the bids legal now are analysed, and a decision table gives every legal call's "
+    "expected score (a pass lets the standing bid play).",
+)
+@click.option(
+    "--model",
+    "model",
+    type=click.Choice(["book"]),
+    default="book",
+    show_default=True,
+    help="With --auction: the bidding model of the other seats (book = the book's coded "
+    "guidelines: the lowest legal call the hand supports, pass when none).",
+)
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @common_options
 @user_errors
@@ -56,6 +76,8 @@ def command(
     node_budget: int | None,
     min_p: float,
     turned: int | None,
+    auction: str | None,
+    model: str,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -100,6 +122,12 @@ def command(
     cards = parse_hand(" ".join(hand))
     if seed is None:
         seed = new_seed()
+    if auction is not None:
+        opts = dict(deals=deals, precision=precision, max_deals=max_deals, min_p=min_p)
+        if node_budget is not None:
+            opts["max_nodes"] = node_budget
+        _at_table(cards, seat, auction, model, turned, quiet, seed, ruleset, lang, fmt, opts)
+        return
     seats = list(PLACES) if seat == "all" else [Place(int(seat))]
     if seat == "all" and turned is not None and ruleset.turned_trump:
         # the turned card lies with the dealer: a hand holding it is his, else it is not
@@ -126,3 +154,30 @@ def command(
         click.echo(render_csv(results), nl=False)
     else:
         click.echo("\n\n".join(render_table(r, lang) for r in results))
+
+
+def _at_table(cards, seat, auction, model, turned, quiet, seed, ruleset, lang, fmt, opts) -> None:
+    """--auction: the analysis on the deals the auction accepts, and the decision table."""
+    import json
+
+    from analyser.analysis.report_format import render_csv
+    from analyser.auction.decision import analyse_at_table
+    from analyser.auction.output import render_auction_table, to_json_dict
+    from analyser.errors import RikkenError
+
+    if seat == "all":
+        raise RikkenError("--auction analyses one seat: give --seat 1..4, not 'all'")
+    if ruleset.turned_trump or turned is not None:
+        raise RikkenError(
+            f"--auction is not supported under --rules {ruleset.name} yet (the book and "
+            "iwwa2024 auctions only)"
+        )
+    result = analyse_at_table(
+        cards, Place(int(seat)), ruleset, auction, model=model, seed=seed, quiet=quiet, **opts
+    )
+    if fmt == "json":
+        click.echo(json.dumps(to_json_dict(result, lang), indent=2, ensure_ascii=False))
+    elif fmt == "csv":
+        click.echo(render_csv([result.analysis]), nl=False)
+    else:
+        click.echo(render_auction_table(result, lang))

@@ -190,6 +190,10 @@ STUDY_KEYS: dict[str, dict[str, Check]] = {
     "malheur": {
         "hands": _int(1, 1_000_000),
     },
+    "auction": {
+        "hands_per_scenario": _int(1, 1_000_000),
+        "max_nodes": _int(0, 10**12),
+    },
     "wiezen_ask": {
         "trump_lengths": _int_list(0, 12),
         "hands_per_length": _int(1, 1_000_000),
