@@ -97,6 +97,22 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     show_default=True,
     help="With --play single-dummy: deals of the sample played out per bid.",
 )
+@click.option(
+    "--game",
+    type=click.Choice(["rikken", "whist"]),
+    default="rikken",
+    show_default=True,
+    help="whist (docs/whist.md): partners opposite, --turned CARD is trump and lies with the "
+    "dealer (seat 4), seat 1 leads; reports our tricks, P(game in this deal), the expected "
+    "point difference and the honours odds, double-dummy (--deals, default 200).",
+)
+@click.option(
+    "--form",
+    type=click.Choice(["10", "7", "6", "5", "4"]),
+    default="5",
+    show_default=True,
+    help="With --game whist: the scoring form, in points to win a game (WH-06).",
+)
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @common_options
 @user_errors
@@ -115,6 +131,8 @@ def command(
     bids: str | None,
     samples: int,
     play_deals: int,
+    game: str,
+    form: str,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -165,6 +183,11 @@ def command(
     cards = parse_hand(" ".join(hand))
     if seed is None:
         seed = new_seed()
+    if game != "rikken":
+        GAMES[game](cards, seat, turned, form, deals, seed, quiet, fmt, locals())
+        return
+    if form != "5":
+        raise RikkenError("--form goes with --game whist")
     single = play == "single-dummy"
     if not single and (bids is not None or samples != 10 or play_deals != 40):
         raise RikkenError("--bids, --samples and --play-deals go with --play single-dummy")
@@ -205,6 +228,33 @@ def command(
         click.echo(render_csv(results), nl=False)
     else:
         click.echo("\n\n".join(render_table(r, lang) for r in results))
+
+
+def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
+    """--game whist: the partnership's tricks, P(game), points and honours (docs/whist.md)."""
+    import json
+
+    from analyser.games.whist import analyse_whist, render, to_dict
+
+    if turned is None:
+        raise RikkenError("--game whist needs --turned CARD (the dealer's turned card, WH-02)")
+    if seat == "all":
+        raise RikkenError("--game whist analyses one seat: give --seat 1..4")
+    rikken_only = ("auction", "bids", "precision", "max_deals", "node_budget")
+    for name in rikken_only:
+        if given.get(name) is not None:
+            raise RikkenError(f"--{name.replace('_', '-')} does not apply to --game whist")
+    if given.get("play") != "double-dummy" or fmt == "csv":
+        raise RikkenError("--game whist writes double-dummy figures as a table or JSON")
+    a = analyse_whist(cards, Place(int(seat)), turned, form, deals or 200, seed, quiet)
+    if fmt == "json":
+        click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render(a))
+
+
+# the other games of the family (docs/whist.md): name -> its command body
+GAMES = {"whist": _whist}
 
 
 def _single_dummy(analysis, bids, samples, play_deals, quiet, lang, fmt) -> None:
