@@ -22,9 +22,11 @@ def test_json_has_single_dummy_beside_double_dummy_on_the_same_deals():
     # with --play-deals equal to --deals the played deals are the whole sample, so the
     # double-dummy figure on them is the analysis's own
     args = ["analyse", HAND, "--seat", "2", "--deals", "6", "--seed", "3", "--format", "json"]
-    result = run(*args, "--play", "single-dummy", "--bids", "rik,misere", "--samples", "2",
-                 "--play-deals", "6", "--quiet")  # fmt: skip
+    args += ["--play", "single-dummy", "--bids", "rik,misere", "--samples", "2"]
+    result = run(*args, "--play-deals", "6", "--quiet", "--workers", "1")
     assert result.exit_code == 0, result.output
+    # two worker processes play the same deals the same way
+    assert run(*args, "--play-deals", "6", "--quiet", "--workers", "2").output == result.output
     d = json.loads(result.output)
     assert d["play"] == "single-dummy"
     by_id = {b["contract"]: b for b in d["bids"]}
@@ -40,7 +42,7 @@ def test_json_has_single_dummy_beside_double_dummy_on_the_same_deals():
 def test_a_safe_misere_makes_single_dummy_too():
     args = ["analyse", SAFE, "--deals", "4", "--seed", "5", "--format", "json", "--quiet"]
     result = run(*args, "--play", "single-dummy", "--bids", "misere", "--samples", "2",
-                 "--play-deals", "4")  # fmt: skip
+                 "--play-deals", "4", "--workers", "1")  # fmt: skip
     assert result.exit_code == 0, result.output
     b = {b["contract"]: b for b in json.loads(result.output)["bids"]}["misere"]
     assert b["p_make"] == b["p_make_dd"] == 1.0
@@ -51,6 +53,7 @@ def test_a_safe_misere_makes_single_dummy_too():
     [
         (["--play", "single-dummy", "--bids", "slam"], "slam"),
         (["--samples", "5"], "--play single-dummy"),
+        (["--workers", "2"], "--play single-dummy"),
         (["--play", "single-dummy", "--seat", "all"], "one seat"),
         (["--play", "single-dummy", "--samples", "0"], "--samples"),
         (["--play", "single-dummy", "--format", "csv"], "CSV"),

@@ -108,55 +108,94 @@ def _dd_answer(hands, c, solver) -> int:
     return solver.solve(hands, c.trump, c.leader, side, f">={c.target}", called)
 
 
+_WORKER_SOLVER = None  # one solver (and its table) per worker process
+
+
+def _play_job(job) -> tuple[int, int, int, int, float]:
+    """One deal of one bid: (bid index, deal index, single-dummy made, double-dummy made,
+    seconds). Runs in a worker process or inline."""
+    from analyser.single_dummy import play_deal
+    from analyser.solver import Solver
+
+    global _WORKER_SOLVER
+    if _WORKER_SOLVER is None:
+        _WORKER_SOLVER = Solver()
+    bi, i, hands, contract, samples, seed, may_discard = job
+    t0 = time.perf_counter()
+    got = play_deal(
+        hands, contract, samples, seed, i, solver=_WORKER_SOLVER,
+        called_card_may_be_discarded=may_discard,
+    )  # fmt: skip
+    dd = _dd_answer(hands, contract, _WORKER_SOLVER)
+    return bi, i, int(got.made), int(dd), time.perf_counter() - t0
+
+
 def play_out(
     analysis: HandAnalysis,
     bids: Sequence[str] | None = None,
     samples: int = DEFAULT_SAMPLES,
     n_deals: int = DEFAULT_PLAY_DEALS,
     quiet: bool = True,
+    workers: int | None = None,
 ) -> list[PlayedBid]:
     """Play the chosen bids (:func:`choose_bids`) out single-dummy on the first ``n_deals``
     deals of the analysis's sample (seed ``analysis.seed``), with ``samples`` worlds per
-    decision, and solve the same deals double-dummy."""
+    decision, and solve the same deals double-dummy. ``workers`` processes share the deals
+    (None = one per core; 1 = in this process): a deal plays the same way in any of them,
+    its worlds depending only on the seed and the deal's index."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from multiprocessing import get_context
+
     from analyser.sampler import sample_deals
-    from analyser.single_dummy import play_deal
-    from analyser.solver import Solver
 
     if samples < 1 or n_deals < 1:
         raise RikkenError("--samples and --play-deals must be at least 1")
+    if workers is not None and workers < 1:
+        raise RikkenError("--workers must be at least 1")
     chosen = choose_bids(analysis, bids)
     declarer = seat_of(analysis.seat)
     known, _ = turned_known(analysis.ruleset, list(analysis.hand), declarer, analysis.turned)
     deals = sample_deals(known, n_deals, analysis.seed)
     hands_list = [[mask_to_cards(int(m)) for m in d] for d in deals]
     may_discard = analysis.ruleset.called_card_may_be_discarded
-    solver = Solver()
-    out = []
-    with Progress(len(chosen) * n_deals, "single-dummy deals", quiet=quiet) as progress:
-        for b in chosen:
-            c = _contract(b, declarer)
-            t0 = time.perf_counter()
-            sd = np.zeros(n_deals, np.int8)
-            dd = np.zeros(n_deals, np.int8)
-            for i, hands in enumerate(hands_list):
-                got = play_deal(
-                    hands, c, samples, analysis.seed, i, solver=solver,
-                    called_card_may_be_discarded=may_discard,
-                )  # fmt: skip
-                sd[i] = int(got.made)
-                dd[i] = _dd_answer(hands, c, solver)
-                progress.advance()
-            out.append(
-                PlayedBid(
-                    b.spec.id,
-                    Estimate.of_answers(sd),
-                    Estimate.of_answers(dd),
-                    int(((sd == 1) & (dd == 1)).sum()),
-                    samples,
-                    time.perf_counter() - t0,
-                )
-            )
-    return out
+    contracts = [_contract(b, declarer) for b in chosen]
+    jobs = [
+        (bi, i, hands, c, samples, analysis.seed, may_discard)
+        for bi, c in enumerate(contracts)
+        for i, hands in enumerate(hands_list)
+    ]
+    sd = np.zeros((len(chosen), n_deals), np.int8)
+    dd = np.zeros((len(chosen), n_deals), np.int8)
+    seconds = np.zeros(len(chosen))
+    k = min(workers or os.cpu_count() or 1, max(len(jobs), 1))
+    with Progress(len(jobs), "single-dummy deals", quiet=quiet) as progress:
+
+        def take(r) -> None:
+            bi, i, made, dd_made, sec = r
+            sd[bi, i], dd[bi, i] = made, dd_made
+            seconds[bi] += sec
+            progress.advance()
+
+        if k == 1:
+            for job in jobs:
+                take(_play_job(job))
+        else:
+            # "spawn": clean interpreters (no inherited numba threads); each loads the cache
+            with ProcessPoolExecutor(k, mp_context=get_context("spawn")) as pool:
+                for fut in as_completed([pool.submit(_play_job, j) for j in jobs]):
+                    take(fut.result())
+    return [
+        PlayedBid(
+            b.spec.id,
+            Estimate.of_answers(sd[bi]),
+            Estimate.of_answers(dd[bi]),
+            int(((sd[bi] == 1) & (dd[bi] == 1)).sum()),
+            samples,
+            float(seconds[bi]),
+        )
+        for bi, b in enumerate(chosen)
+    ]
 
 
 def played_records(played: Sequence[PlayedBid]) -> dict[str, dict]:

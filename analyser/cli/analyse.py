@@ -98,6 +98,12 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     help="With --play single-dummy: deals of the sample played out per bid.",
 )
 @click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="With --play single-dummy: processes that share the deals (default: one per core).",
+)
+@click.option(
     "--game",
     type=click.Choice(["rikken", "whist"]),
     default="rikken",
@@ -131,6 +137,7 @@ def command(
     bids: str | None,
     samples: int,
     play_deals: int,
+    workers: int | None,
     game: str,
     form: str,
     quiet: bool,
@@ -189,8 +196,12 @@ def command(
     if form != "5":
         raise RikkenError("--form goes with --game whist")
     single = play == "single-dummy"
-    if not single and (bids is not None or samples != 10 or play_deals != 40):
-        raise RikkenError("--bids, --samples and --play-deals go with --play single-dummy")
+    if not single and (
+        bids is not None or samples != 10 or play_deals != 40 or workers is not None
+    ):
+        raise RikkenError(
+            "--bids, --samples, --play-deals and --workers go with --play single-dummy"
+        )
     if single and (auction is not None or seat == "all"):
         raise RikkenError("--play single-dummy analyses one seat without --auction")
     if auction is not None:
@@ -220,7 +231,7 @@ def command(
         for s in seats
     ]
     if single:
-        _single_dummy(results[0], bids, samples, play_deals, quiet, lang, fmt)
+        _single_dummy(results[0], bids, (samples, play_deals, workers), quiet, lang, fmt)
         return
     if fmt == "json":
         click.echo(render_json(results, lang, many=seat == "all"))
@@ -257,7 +268,7 @@ def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
 GAMES = {"whist": _whist}
 
 
-def _single_dummy(analysis, bids, samples, play_deals, quiet, lang, fmt) -> None:
+def _single_dummy(analysis, bids, sizes, quiet, lang, fmt) -> None:
     """--play single-dummy: the analysis, then the chosen bids played out."""
     import json
 
@@ -267,7 +278,8 @@ def _single_dummy(analysis, bids, samples, play_deals, quiet, lang, fmt) -> None
     if fmt == "csv":
         raise RikkenError("--play single-dummy writes a table or JSON, not CSV")
     asked = [b.strip() for b in bids.split(",") if b.strip()] if bids else None
-    played = play_out(analysis, asked, samples, play_deals, quiet)
+    samples, play_deals, workers = sizes
+    played = play_out(analysis, asked, samples, play_deals, quiet, workers)
     if fmt == "json":
         obj = to_dict(analysis, lang)
         obj["play"] = "single-dummy"
