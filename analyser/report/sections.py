@@ -644,6 +644,55 @@ def _auction(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     ]
 
 
+# --------------------------------------------------------------------------- deal model
+
+
+def _deal_model(res: StudyResult, folder: pathlib.Path) -> list[Block]:
+    shares, longest = res.tables["shares"], res.tables["longest"]
+    labels = [str(c).split(" (")[0] for c in shares["criterion"]]
+    series = {
+        model.replace("_", " "): (
+            shares[f"{model}_p"].tolist(),
+            shares[f"{model}_lo"].tolist(),
+            shares[f"{model}_hi"].tolist(),
+        )
+        for model in ("uniform", "cut_only")
+    }
+    png = charts.paired_bars(
+        labels,
+        series,
+        folder / "deal_model.png",
+        title="Hands that qualify: uniform deals against the real deal (cut only)",
+        xlabel="",
+        ylabel="share of hands",
+    )
+    changed = shares[shares["changes"]]
+    parts = [
+        f"{r.criterion}: {pct(r.uniform_p)} uniform, {pct(r.cut_only_p)} cut only "
+        f"({100 * r['diff']:+.1f} points, 95% CI {100 * r.diff_lo:+.1f} to "
+        f"{100 * r.diff_hi:+.1f})"
+        for _, r in changed.iterrows()
+    ]
+    hands = int(res.table[res.table.model == "uniform"]["hands"].sum())
+    reading = (
+        (
+            "Under the real deal these change beyond their intervals: " + "; ".join(parts) + "."
+            if parts
+            else "No share changes beyond its interval under the real deal."
+        )
+        + f" {hands} hands a model, in sequences of {res.cfg['sequence_length']} deals "
+        "(cluster intervals over sequences). A guideline whose question arises more often "
+        "under the real deal is asked more often at the table; whether its make-probabilities "
+        "move too is not measured here (the bids are not solved under the cut-only model). "
+        "The play that gathers the tricks is a stated simple policy (analyser.deal_model)."
+    )
+    return [
+        Block("How often each question arises", reading, png=png),
+        _table_block("Shares of hands by deal model", shares, folder, "deal_model_shares"),
+        _table_block("Longest suit by deal model", longest, folder, "deal_model_longest"),
+    ]
+
+
 BUILDERS = {
     "rik_minimum": _rik,
     "alone": _alone,
@@ -652,9 +701,15 @@ BUILDERS = {
     "malheur": _malheur,
     "wiezen_ask": _wiezen_ask,
     "auction": _auction,
+    "deal_model": _deal_model,
 }
 
 INTROS = {
+    "deal_model": "Study 8. Rikken is dealt without shuffling (R-DEAL-03/04): the tricks are "
+    "gathered, the pack is cut once and dealt in packets of seven and six. The cut-only model "
+    "(R-DEAL-06) plays each deal out by a simple stated policy, gathers the tricks as the "
+    "rules' default says, cuts uniformly and deals in packets; its first deal is uniform. "
+    "Every hand of every deal is tested with the book's coded guidelines, under both models.",
     "auction": "Study 7. What the calls before a seat's turn say about the other hands, under "
     "the book bidding model (each player makes the lowest legal call the coded guidelines "
     "support, and passes when none). Seat 2 (East) hands that meet the rik minimum in hearts "
@@ -723,7 +778,10 @@ def study_section(res: StudyResult, report_dir: pathlib.Path) -> Section:
     budget = _budget_block(res)
     if budget is not None:
         blocks.insert(0, budget)
-    n_hands = int(res.table["hand_id"].nunique())
+    if "hand_id" in res.table:
+        n_hands = int(res.table["hand_id"].nunique())
+    else:  # a study of dealt hands (deal_model): every hand it examined
+        n_hands = int(res.table["hands"].sum())
     return Section(
         name=res.cfg.name,
         title=res.cfg["title"],

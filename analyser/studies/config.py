@@ -194,6 +194,10 @@ STUDY_KEYS: dict[str, dict[str, Check]] = {
         "hands_per_scenario": _int(1, 1_000_000),
         "max_nodes": _int(0, 10**12),
     },
+    "deal_model": {
+        "sequences": _int(2, 1_000_000),
+        "sequence_length": _int(1, 10_000),
+    },
     "wiezen_ask": {
         "trump_lengths": _int_list(0, 12),
         "hands_per_length": _int(1, 1_000_000),
