@@ -21,21 +21,21 @@ def run(*args: str):
 def test_json_has_single_dummy_beside_double_dummy_on_the_same_deals():
     # with --play-deals equal to --deals the played deals are the whole sample, so the
     # double-dummy figure on them is the analysis's own
-    args = ["analyse", HAND, "--seat", "2", "--deals", "6", "--seed", "3", "--format", "json"]
+    args = ["analyse", HAND, "--seat", "2", "--deals", "4", "--seed", "3", "--format", "json"]
     args += ["--play", "single-dummy", "--bids", "rik,misere", "--samples", "2"]
-    result = run(*args, "--play-deals", "6", "--quiet", "--workers", "1")
+    result = run(*args, "--play-deals", "4", "--quiet", "--workers", "1")
     assert result.exit_code == 0, result.output
     # two worker processes play the same deals the same way
-    assert run(*args, "--play-deals", "6", "--quiet", "--workers", "2").output == result.output
+    assert run(*args, "--play-deals", "4", "--quiet", "--workers", "2").output == result.output
     d = json.loads(result.output)
     assert d["play"] == "single-dummy"
     by_id = {b["contract"]: b for b in d["bids"]}
     for bid in ("rik", "misere"):
         b = by_id[bid]
-        assert b["play"] == "single-dummy" and b["played_deals"] == 6 and b["samples"] == 2
+        assert b["play"] == "single-dummy" and b["played_deals"] == 4 and b["samples"] == 2
         assert b["p_make_dd"] == b["double_dummy_sample"]["p_make"]
         assert b["ci_low"] <= b["p_make"] <= b["ci_high"]
-        assert 0 <= b["made_both"] <= 6 * min(b["p_make"], b["p_make_dd"]) + 1e-9
+        assert 0 <= b["made_both"] <= 4 * min(b["p_make"], b["p_make_dd"]) + 1e-9
     assert by_id["alone_9"]["play"] == "double-dummy"
 
 

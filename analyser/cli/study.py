@@ -7,6 +7,7 @@ import pathlib
 import click
 
 from analyser.cli.common import user_errors
+from analyser.errors import RikkenError
 
 
 @click.group("study")
@@ -24,16 +25,38 @@ def command() -> None:
 @command.command("run")
 @click.argument("sim", type=click.Path(dir_okay=False, path_type=pathlib.Path))
 @click.option("--force", is_flag=True, help="Ignore cached results and solve again.")
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Solve the chunks on an existing Dask cluster, e.g. tcp://host:8786 (start it with "
+    "`dask scheduler` and `dask worker ADDRESS --nthreads 1` on each machine).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Solve the chunks on a Dask LocalCluster of N worker processes on this machine.",
+)
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @user_errors
-def run(sim: pathlib.Path, force: bool, quiet: bool) -> None:
-    """Run the study defined in SIM (a study TOML file, e.g. sims/misere.toml)."""
+def run(
+    sim: pathlib.Path, force: bool, scheduler: str | None, workers: int | None, quiet: bool
+) -> None:
+    """Run the study defined in SIM (a study TOML file, e.g. sims/misere.toml).
+
+    By default the chunks are solved in this process (the solver uses every core). With
+    --workers N or --scheduler ADDRESS each chunk is a Dask task; finished chunks go to the
+    same cache as they arrive (an interrupted run resumes), and the same seed gives the same
+    table however many workers solve it."""
     # imported here so that `rikken --help` does not load numba, pandas or matplotlib
     from analyser.report.sections import study_section
     from analyser.studies import load_study, run_study
 
     cfg = load_study(sim)
-    res = run_study(cfg, force=force, quiet=quiet)
+    if scheduler is not None and workers is not None:
+        raise RikkenError("give either --scheduler ADDRESS or --workers N, not both")
+    res = run_study(cfg, force=force, quiet=quiet, scheduler=scheduler, workers=workers)
     section = study_section(res, cfg.report_dir)
     how = (
         "loaded from the cache"

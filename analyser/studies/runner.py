@@ -42,9 +42,19 @@ class StudyResult:
     classifier_rows: list[dict] = field(default_factory=list)
 
 
-def run_study(cfg: StudyConfig, *, force: bool = False, quiet: bool = False) -> StudyResult:
+def run_study(
+    cfg: StudyConfig,
+    *,
+    force: bool = False,
+    quiet: bool = False,
+    scheduler: str | None = None,
+    workers: int | None = None,
+) -> StudyResult:
     """The study's table: from the cache when these parameters were run before with the same
-    code (unless ``force``), else solved chunk by chunk, each finished chunk saved at once."""
+    code (unless ``force``), else solved chunk by chunk, each finished chunk saved at once.
+    ``scheduler`` (a Dask scheduler address) or ``workers`` (a LocalCluster of that many
+    processes) solves the chunks as Dask tasks (:mod:`analyser.studies.cluster`); the table
+    is the same."""
     module = study_module(cfg.kind)
     cache = StudyCache(cfg)
     t0 = time.perf_counter()
@@ -60,17 +70,28 @@ def run_study(cfg: StudyConfig, *, force: bool = False, quiet: bool = False) -> 
     todo = [i for i, p in enumerate(parts) if p is None]
     before = COUNTERS["positions"]
     total = sum(module.cost(cfg, chunks[i]) for i in todo)
+    distributed = scheduler is not None or workers is not None
     with Progress(total, cfg.name, quiet=quiet) as progress:
-        for i in todo:
-            part = module.solve_hands(cfg, chunks[i], progress)
-            cache.save_part(i, part)
-            parts[i] = part
+        if distributed:
+            from analyser.studies.cluster import solve_on_cluster
+
+            done = solve_on_cluster(cfg, [(i, chunks[i]) for i in todo], scheduler, workers)
+            for i, part in done:
+                cache.save_part(i, part)
+                parts[i] = part
+                progress.advance(module.cost(cfg, chunks[i]))
+        else:
+            for i in todo:
+                part = module.solve_hands(cfg, chunks[i], progress)
+                cache.save_part(i, part)
+                parts[i] = part
     table = pd.concat(parts, ignore_index=True)
     table.insert(0, "study", cfg.name)
     table["study_key"] = cfg.key
     table["version"] = cfg.version
     cache.finish(table)
-    solved = COUNTERS["positions"] - before
+    # on a cluster the positions were counted in the workers: the plan's count stands in
+    solved = total if distributed else COUNTERS["positions"] - before
     return _finish(
         module, cfg, table, False, time.perf_counter() - t0, solved, len(chunks) - len(todo)
     )

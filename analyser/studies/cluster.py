@@ -1,0 +1,88 @@
+"""Studies on a Dask cluster: each chunk of a study is one Dask task.
+
+``rikken study run SIM --scheduler tcp://host:8786`` sends the chunks to an existing cluster
+(started with ``dask scheduler`` and ``dask worker tcp://host:8786 --nthreads 1`` on each
+machine; every worker needs this package installed and the same version);
+``--workers N`` starts a ``LocalCluster`` of N single-threaded worker processes on this
+machine. Without either the chunks are solved in this process, as before.
+
+A chunk is a task big enough to amortise the overhead (a chunk solves hundreds to thousands
+of positions: ``chunk_hands`` hands times ``deals_per_hand`` deals). Its result comes back to
+this process, which saves it in the study's Parquet cache the moment it arrives, so an
+interrupted run resumes from its finished chunks exactly as an in-process run does. A chunk's
+rows depend only on the study's parameters and the chunk's hands (every draw comes from the
+seed), so the table is the same however many workers solve it and in whatever order.
+
+numba's on-disk cache is not safe for several processes compiling into it at once, so before
+any task the workers are warmed one after the other (:func:`warm`): the first to run on a
+machine compiles the kernels, the others only load them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import pandas as pd
+
+from analyser.errors import RikkenError
+from analyser.studies.config import StudyConfig
+
+
+def warm() -> str:
+    """Compile (or load) every numba kernel a study runs, on tiny inputs; returns 'ok'."""
+    import numpy as np
+
+    from analyser.sampler import random_deals, sample_deals
+    from analyser.solver import GOAL_GE, Solver, solve_batch
+
+    known: list[list[int]] = [list(range(13)), [], [], []]
+    for parallel in (False, True):
+        sample_deals(known, 4, seed=1, parallel=parallel)
+    random_deals(2, 1)
+    Solver().solve([[0], [13], [26], [39]], 0, 0, [0, 2], "tricks")
+    solve_batch(np.array([[1, 2, 4, 8]], dtype=np.int64), 4, 0, 1, GOAL_GE, 1, -1, threads=1)
+    return "ok"
+
+
+def _solve_chunk(cfg: StudyConfig, index: int, hands: pd.DataFrame) -> tuple[int, pd.DataFrame]:
+    """One chunk on a worker: (its index, its result rows)."""
+    from analyser.studies.runner import study_module
+
+    return index, study_module(cfg.kind).solve_hands(cfg, hands, None)
+
+
+def solve_on_cluster(
+    cfg: StudyConfig,
+    chunks: Sequence[tuple[int, pd.DataFrame]],
+    scheduler: str | None = None,
+    workers: int | None = None,
+) -> Iterator[tuple[int, pd.DataFrame]]:
+    """Solve ``chunks`` ((index, hands) pairs) on the cluster at ``scheduler`` or on a new
+    LocalCluster of ``workers`` processes; yields (index, rows) as each chunk finishes."""
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError:  # pragma: no cover (a dependency; kept for a broken install)
+        raise RikkenError("Dask distributed is not installed: pip install distributed") from None
+    if (scheduler is None) == (workers is None):
+        raise RikkenError("give either --scheduler ADDRESS or --workers N, not both")
+    if workers is not None and workers < 1:
+        raise RikkenError("--workers must be at least 1")
+    cluster = None
+    if scheduler is None:
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        )
+    try:
+        try:
+            client = Client(cluster if cluster is not None else scheduler, timeout="20s")
+        except OSError as exc:
+            raise RikkenError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+        with client:
+            for address in sorted(client.scheduler_info()["workers"]):
+                client.run(warm, workers=[address])  # one after the other (module docstring)
+            futures = [client.submit(_solve_chunk, cfg, i, h, pure=False) for i, h in chunks]
+            for fut in as_completed(futures):
+                yield fut.result()
+    finally:
+        if cluster is not None:
+            cluster.close()
