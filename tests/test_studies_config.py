@@ -132,3 +132,51 @@ def test_study_from_dict_resolves_paths_relative_to_the_file(tmp_path):
     cfg = study_from_dict(raw, tmp_path / "sub" / "x.toml")
     assert cfg.data_dir == (tmp_path / "sub" / "out" / "d").resolve()
     assert cfg.report_dir == (tmp_path / "reports").resolve()
+
+
+def test_a_study_file_extends_another(tmp_path):
+    base = tmp_path / "base.toml"
+    base.write_text(MALHEUR_TEXT_FOR_EXTENDS.format(data="data"))
+    sub = tmp_path / "big" / "big.toml"
+    sub.parent.mkdir()
+    sub.write_text('extends = "../base.toml"\nname = "big"\nhands = 50\n')
+    cfg = load_study(sub)
+    assert cfg["hands"] == 50 and cfg["name"] == "big" and cfg["seed"] == 7
+    assert cfg.data_dir == (tmp_path / "data").resolve()  # relative to the file that sets it
+    loop = tmp_path / "loop.toml"
+    loop.write_text('extends = "loop.toml"\nhands = 3\n')
+    with pytest.raises(ConfigError, match="circle"):
+        load_study(loop)
+    with pytest.raises(ConfigError, match="no such file"):
+        load_study(_write_extends(tmp_path, "missing.toml"))
+
+
+def _write_extends(tmp_path, target: str):
+    p = tmp_path / "x.toml"
+    p.write_text(f'extends = "{target}"\n')
+    return p
+
+
+MALHEUR_TEXT_FOR_EXTENDS = """kind = "malheur"
+name = "base"
+title = "t"
+seed = 7
+rules = "book"
+deals_per_hand = 2
+chunk_hands = 4
+hands = 8
+data_dir = "{data}"
+"""
+
+
+def test_the_large_versions_only_change_sizes():
+    # sims/full/*.toml extend the default files and set no key the default has at that value
+    import tomllib
+
+    for p in (SIMS / "full").glob("*.toml"):
+        raw = tomllib.loads(p.read_text())
+        assert raw["extends"] == f"../{p.name}", p.name
+        base = tomllib.loads((SIMS / p.name).read_text())
+        same = [k for k, v in raw.items() if k in base and base[k] == v]
+        assert same == [], (p.name, same)
+    assert load_study(SIMS / "smoke.toml")["hands"] == 8

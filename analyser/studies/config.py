@@ -11,6 +11,13 @@ A study file::
     chunk_hands = 64             # hands per cached part (finished parts survive an interrupt)
     ...                          # the kind's own keys, all required
 
+A study file may start from another and change only some keys (the large versions in
+``sims/full/`` change only the sizes)::
+
+    extends = "../misere.toml"
+    name = "misere_full"
+    hands_per_bucket = 1000
+
 A suite file (``sims/default.toml``) lists study files and where the report goes::
 
     title = "..."
@@ -332,13 +339,31 @@ def _cross_checks(raw: Mapping[str, Any], where: str) -> None:
             raise ConfigError(f"{where}: key '{lo}' must not exceed '{hi}'")
 
 
-def load_study(path: str | pathlib.Path) -> StudyConfig:
-    """Read and validate one study TOML file."""
-    path = pathlib.Path(path)
+def _read_study(path: pathlib.Path, seen: tuple[pathlib.Path, ...] = ()) -> dict[str, Any]:
+    """A study file's keys, with ``extends = "OTHER.toml"`` resolved: the other file's keys
+    (itself possibly extending a third), overridden by this file's. Path keys are made
+    absolute relative to the file that sets them."""
     raw = _read_toml(path)
     if "studies" in raw:
         raise ConfigError(f"{path}: is a suite (it lists studies); give one study file")
-    return study_from_dict(raw, path)
+    for key in OPTIONAL_PATHS:
+        if isinstance(raw.get(key), str) and raw[key]:
+            raw[key] = str((path.parent / raw[key]).resolve())
+    base = raw.pop("extends", None)
+    if base is None:
+        return raw
+    if not isinstance(base, str) or not base:
+        raise ConfigError(f"{path}: key 'extends' must be the path of another study file")
+    other = (path.parent / base).resolve()
+    if other in seen or other == path.resolve():
+        raise ConfigError(f"{path}: 'extends' goes round in a circle")
+    return {**_read_study(other, (*seen, path.resolve())), **raw}
+
+
+def load_study(path: str | pathlib.Path) -> StudyConfig:
+    """Read and validate one study TOML file (``extends`` another: see :func:`_read_study`)."""
+    path = pathlib.Path(path)
+    return study_from_dict(_read_study(path), path)
 
 
 def load_suite(path: str | pathlib.Path) -> SuiteConfig:
