@@ -172,3 +172,24 @@ def test_a_table_whose_key_matches_but_code_does_not_is_not_loaded(tmp_path):
     meta = {**cache.meta(), "code": "f" * 64}
     _atomic_write(pd.DataFrame({"x": [1]}), cache.table_path, meta)
     assert cache.load() is None
+
+
+def test_an_edit_to_the_report_part_keeps_the_hash(package_copy):
+    # report_blocks and INTRO build the section, not the results: editing them never
+    # re-solves; an edit to the study's results code still does
+    path = package_copy / "studies" / "malheur.py"
+    original = path.read_text()
+    before = code_hash(MALHEUR, package_copy)
+    try:
+        text = original.replace('"Study 5. North holds', '"Study 5 (edited). North holds')
+        text = text.replace("def report_blocks(res", "def report_blocks(res")  # same name
+        text = text.replace(
+            "from analyser.report.blocks import", "x = 1\n    from analyser.report.blocks import"
+        )
+        assert text != original
+        path.write_text(text)
+        assert code_hash(MALHEUR, package_copy) == before
+        path.write_text(text.replace("def plan(cfg", "def plan(cfg", 1) + "\nY = 2\n")
+        assert code_hash(MALHEUR, package_copy) != before
+    finally:
+        path.write_text(original)

@@ -15,6 +15,8 @@ the rule set's lowest alone bid .. 13, with ``made`` = deals with at least N tri
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -26,6 +28,12 @@ from analyser.studies import hands as gen
 from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
 from analyser.studies.config import StudyConfig
 from analyser.studies.solve import deals_for_hand, solve_positions
+
+if TYPE_CHECKING:
+    import pathlib
+
+    from analyser.report.model import Block
+    from analyser.studies.runner import StudyResult
 
 _RANK = np.arange(N_CARDS) % N_RANKS
 
@@ -147,3 +155,84 @@ def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
             seat="N forehand",
         )
     return rows
+
+
+# --------------------------------------------------------------------------- report
+
+INTRO = (
+    "Study 2. Strong hands (spade length drawn from the study's list, cards weighted "
+    "toward high ranks) accepted up to a quota per book trick count, so every count is equally "
+    "covered. The lone player uses the book's trump (highest count) and leads; exact tricks "
+    "give P(make N) for every level N."
+)
+
+
+def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
+    """The study's report section: its charts, tables and readings (written under
+    ``folder``). Not part of the study's code hash: editing it never re-solves."""
+    from analyser.report.blocks import Block, charts, ci, pct, pool, table_block
+
+    cal = res.tables["calibration"]
+    exact = cal[cal.margin == 0]
+    over = cal[cal.margin == -1]
+    parts = []
+    if not exact.empty:
+        lo_r, hi_r = exact.loc[exact.p.idxmin()], exact.loc[exact.p.idxmax()]
+        parts.append(
+            f"Bidding exactly the book count made between {pct(lo_r.p)} (count "
+            f"{int(lo_r['count'])}) and {pct(hi_r.p)} (count {int(hi_r['count'])}); over all "
+            f"counts {ci(pool(exact))}."
+        )
+    if not over.empty:
+        parts.append(f"Bidding one trick more than the count made {ci(pool(over))}.")
+    bt = res.tables["bold_timid"]
+    if bt.empty:
+        parts.append(
+            "No (count, level) cell is clearly too bold or too timid at the study's thresholds."
+        )
+    else:
+        for verdict in ("too bold", "too timid"):
+            g = bt[bt.verdict == verdict]
+            if not g.empty:
+                cells = ", ".join(
+                    f"count {int(r['count'])}→{int(r.level)} ({pct(r.p)})" for _, r in g.iterrows()
+                )
+                parts.append(f"{verdict.capitalize()}: {cells}.")
+    mean_exact = pool(exact)["p"] if not exact.empty else np.nan
+    if not np.isnan(mean_exact):
+        parts.append(
+            "For a player: "
+            + (
+                "the count is a safe guide — bid what you count (double-dummy, forehand)."
+                if mean_exact >= 0.75
+                else "the count alone is not enough; keep a trick in reserve."
+            )
+        )
+    png = charts.calibration(
+        cal,
+        folder / "alone_calibration.png",
+        margins=(1, 0, -1),
+        title="Alone bids: P(make N) against the book's trick count (N on lead)",
+    )
+    risk = res.tables["at_count_by_risk"]
+    risk_text = "; ".join(f"risk {int(r.risk)}: {ci(r._asdict())}" for r in risk.itertuples())
+    return [
+        Block("G-ALN-03..05: calibration of the trick count", " ".join(parts), png=png),
+        table_block(
+            "Too bold / too timid cells",
+            bt,
+            folder,
+            "alone_bold_timid",
+            reading=f"Thresholds: too bold if the count reaches N and the interval lies below "
+            f"{res.cfg['bold_below']:.0%}; too timid if it falls short and the interval lies "
+            f"at or above {res.cfg['timid_above']:.0%}.",
+        ),
+        table_block(
+            "Bidding exactly the count, by trump risk (m = 3 honours)",
+            risk,
+            folder,
+            "alone_by_risk",
+            reading=f"P(make N = count) by the trump risk count: {risk_text}.",
+        ),
+        table_block("Calibration table (count × level)", cal, folder, "alone_calibration"),
+    ]

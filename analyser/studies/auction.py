@@ -26,6 +26,8 @@ undecided and left out of the figures (reported). Result: one row per (hand, dea
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -42,6 +44,12 @@ from analyser.sampler import random_hands, sample_deals
 from analyser.studies.common import hand_frame, renumber
 from analyser.studies.config import StudyConfig
 from analyser.studies.solve import holder_of, solve_positions
+
+if TYPE_CHECKING:
+    import pathlib
+
+    from analyser.report.model import Block
+    from analyser.studies.runner import StudyResult
 
 BETER_RIK_AFTER_RIK = "beter rik after a rik"
 MISERE_AFTER_PASSES = "misère after two passes"
@@ -204,3 +212,60 @@ def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
 def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
     """The study compares deal sets, not a bid/pass verdict: nothing to score."""
     return []
+
+
+# --------------------------------------------------------------------------- report
+
+INTRO = (
+    "Study 7. What the calls before a seat's turn say about the other hands, under "
+    "the book bidding model (each player makes the lowest legal call the coded guidelines "
+    "support, and passes when none). Seat 2 (East) hands that meet the rik minimum in hearts "
+    "play beter rik (the called ace by G-ACE-02) on uniform deals and on the deals on which "
+    "seat 1 bid rik; seat 3 (South) hands without misère red flags and with at most 3 holes "
+    "(ours) play misère on uniform deals and on those on which seats 1 and 2 passed. North "
+    "leads. The conditioned deals are drawn by rejection (analyser.auction)."
+)
+
+
+def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
+    """The study's report section: its charts, tables and readings (written under
+    ``folder``). Not part of the study's code hash: editing it never re-solves."""
+    from analyser.report.blocks import Block, charts, ci, pct, table_block
+
+    t = res.tables
+    bc, shift = t["by_condition"], t["shift"]
+    readings = []
+    labels, uniform, after = [], ([], [], []), ([], [], [])
+    for scenario, g in bc.groupby("scenario", sort=False):
+        u = g[g.condition == "uniform"].iloc[0]
+        a = g[g.condition != "uniform"].iloc[0]
+        s = shift[shift.scenario == scenario].iloc[0]
+        labels.append(scenario)
+        for store, row in ((uniform, u), (after, a)):
+            store[0].append(row.p)
+            store[1].append(row.lo)
+            store[2].append(row.hi)
+        readings.append(
+            f"{scenario}: P(make) {ci(u)} on uniform deals, {ci(a)} "
+            f"on the deals {a.condition.removeprefix('after: ')!r} leaves "
+            f"({a.hands} hands; the auction accepted {pct(a.acceptance)} of the sampled "
+            f"deals); per hand the auction moves it by {100 * s['shift']:+.1f} points (95% CI "
+            f"{100 * s.lo:+.1f} to {100 * s.hi:+.1f}, over {s.hands} hands)"
+        )
+    reading = (
+        "; ".join(readings) + ". Double-dummy. A shift whose interval excludes 0 is what the "
+        "earlier calls tell about the other hands under the book bidding model; "
+        "`rikken analyse HAND --seat S --auction ...` applies it to one hand."
+    )
+    png = charts.paired_bars(
+        labels,
+        {"uniform deals": uniform, "deals the auction accepts": after},
+        folder / "auction.png",
+        title="P(make) with and without the auction (book bidding model)",
+        xlabel="",
+    )
+    return [
+        Block("How much the auction changes the answer", reading, png=png),
+        table_block("P(make) by deal set", bc, folder, "auction_by_condition"),
+        table_block("Per-hand shift (auction - uniform)", shift, folder, "auction_shift"),
+    ]

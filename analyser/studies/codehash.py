@@ -12,6 +12,10 @@ by path relative to the ``analyser`` package, each with that path) of:
 * always, imported or not: the sampler (``sampler.py``) and every ``.py`` file of the rules
   package (``rules/``) and of the solver package (``solver/``).
 
+A study module's report part (its top-level ``report_blocks`` function and ``INTRO`` text,
+and what only they import) is left out (:func:`results_source`): the results do not depend
+on it, so editing a chart or a reading never re-solves a study.
+
 Imports are read from the source (:mod:`ast`), not from ``sys.modules``, so the hash is the
 same in every process and does not depend on what happens to be imported. Only files of the
 ``analyser`` package count: a new numpy or numba release does not change the hash.
@@ -31,9 +35,36 @@ ALWAYS = ("sampler.py", "rules", "solver")
 """Files and folders (relative to the package) every study's hash covers."""
 
 
+REPORT_PART = ("report_blocks", "INTRO")
+"""Top-level names of a study module that only build its report section."""
+
+
 def read_source(path: pathlib.Path) -> bytes:
-    """The bytes of one source file (the one place sources are read)."""
-    return path.read_bytes()
+    """The bytes of one source file (the one place sources are read), without its report
+    part (:func:`results_source`)."""
+    return results_source(path.read_bytes())
+
+
+def results_source(source: bytes) -> bytes:
+    """``source`` without the top-level definitions named in REPORT_PART and its ``if
+    TYPE_CHECKING:`` imports (their lines removed), so neither their text nor their imports
+    reach the hash."""
+    if not any(name.encode() in source for name in (*REPORT_PART, "TYPE_CHECKING")):
+        return source
+    tree = ast.parse(source)
+    drop: set[int] = set()
+    for node in tree.body:
+        names = []
+        if isinstance(node, ast.FunctionDef):
+            names = [node.name]
+        elif isinstance(node, ast.Assign):
+            names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+        type_only = isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING"
+        if type_only or any(n in REPORT_PART for n in names):
+            first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+            drop.update(range(first - 1, node.end_lineno))
+    lines = source.splitlines(keepends=True)
+    return b"".join(line for i, line in enumerate(lines) if i not in drop)
 
 
 def _module_file(name: str, root: pathlib.Path) -> pathlib.Path | None:

@@ -14,6 +14,7 @@ No solver: the study measures how often each question arises, not whether the bi
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -22,6 +23,12 @@ from analyser.cards import N_SEATS
 from analyser.guidelines import alone_ok, misere_ok, open_misere_ok, piek_ok, rik_ok
 from analyser.progress import Progress
 from analyser.studies.config import StudyConfig
+
+if TYPE_CHECKING:
+    import pathlib
+
+    from analyser.report.model import Block
+    from analyser.studies.runner import StudyResult
 
 MODELS = ("uniform", "cut_only")
 CRITERIA = {
@@ -152,3 +159,64 @@ def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
 def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
     """No classifier: the study counts hands, it does not solve them."""
     return []
+
+
+# --------------------------------------------------------------------------- report
+
+INTRO = (
+    "Study 8. Rikken is dealt without shuffling (R-DEAL-03/04): the tricks are "
+    "gathered, the pack is cut once and dealt in packets of seven and six. The cut-only model "
+    "(R-DEAL-06) plays each deal out by a simple stated policy, gathers the tricks as the "
+    "rules' default says, cuts uniformly and deals in packets; its first deal is uniform. "
+    "Every hand of every deal is tested with the book's coded guidelines, under both models."
+)
+
+
+def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
+    """The study's report section: its charts, tables and readings (written under
+    ``folder``). Not part of the study's code hash: editing it never re-solves."""
+    from analyser.report.blocks import Block, charts, pct, table_block
+
+    shares, longest = res.tables["shares"], res.tables["longest"]
+    labels = [str(c).split(" (")[0] for c in shares["criterion"]]
+    series = {
+        model.replace("_", " "): (
+            shares[f"{model}_p"].tolist(),
+            shares[f"{model}_lo"].tolist(),
+            shares[f"{model}_hi"].tolist(),
+        )
+        for model in ("uniform", "cut_only")
+    }
+    png = charts.paired_bars(
+        labels,
+        series,
+        folder / "deal_model.png",
+        title="Hands that qualify: uniform deals against the real deal (cut only)",
+        xlabel="",
+        ylabel="share of hands",
+    )
+    changed = shares[shares["changes"]]
+    parts = [
+        f"{r.criterion}: {pct(r.uniform_p)} uniform, {pct(r.cut_only_p)} cut only "
+        f"({100 * r['diff']:+.1f} points, 95% CI {100 * r.diff_lo:+.1f} to "
+        f"{100 * r.diff_hi:+.1f})"
+        for _, r in changed.iterrows()
+    ]
+    hands = int(res.table[res.table.model == "uniform"]["hands"].sum())
+    reading = (
+        (
+            "Under the real deal these change beyond their intervals: " + "; ".join(parts) + "."
+            if parts
+            else "No share changes beyond its interval under the real deal."
+        )
+        + f" {hands} hands a model, in sequences of {res.cfg['sequence_length']} deals "
+        "(cluster intervals over sequences). A guideline whose question arises more often "
+        "under the real deal is asked more often at the table; whether its make-probabilities "
+        "move too is not measured here (the bids are not solved under the cut-only model). "
+        "The play that gathers the tricks is a stated simple policy (analyser.deal_model)."
+    )
+    return [
+        Block("How often each question arises", reading, png=png),
+        table_block("Shares of hands by deal model", shares, folder, "deal_model_shares"),
+        table_block("Longest suit by deal model", longest, folder, "deal_model_longest"),
+    ]

@@ -15,6 +15,8 @@ Result: one row per (hand, deal).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -26,6 +28,12 @@ from analyser.studies import hands as gen
 from analyser.studies.common import hand_frame, pooled, renumber, with_interval
 from analyser.studies.config import ConfigError, StudyConfig
 from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
+
+if TYPE_CHECKING:
+    import pathlib
+
+    from analyser.report.model import Block
+    from analyser.studies.runner import StudyResult
 
 
 def plan(cfg: StudyConfig) -> pd.DataFrame:
@@ -170,3 +178,57 @@ def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
 def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
     """Malheur is obligatory: the study has no bid/pass classifier to score."""
     return []
+
+
+# --------------------------------------------------------------------------- report
+
+INTRO = (
+    "Study 5. North holds exactly three aces (uniform among such hands) and leads; "
+    "the holder of the fourth ace is the partner and names trump. Make = 8 tricks together."
+)
+
+
+def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
+    """The study's report section: its charts, tables and readings (written under
+    ``folder``). Not part of the study's code hash: editing it never re-solves."""
+    from analyser.report.blocks import Block, charts, ci, pct, table_block
+
+    ov = res.tables["overview"]
+    d = {r.choice: r for r in ov.itertuples()}
+    h = d["G-MAL-07 heuristic trump"]
+    b = d["best suit per deal (upper bound)"]
+    a = d["heuristic trump as good as the best"]
+    reading = (
+        f"Three-ace malheur hands made 8 tricks with the partner's G-MAL-07 trump in "
+        f"{ci(h._asdict())}; choosing the best suit for each deal (an upper bound: it needs "
+        f"every hand visible) gives {pct(b.p)}. The heuristic's suit was as good as the best on "
+        f"{pct(a.p)} of deals. For a player: "
+        + (
+            "partner's heuristic trump leaves little on the table."
+            if b.p - h.p < 0.1
+            else "the trump choice matters; the heuristic misses a good share of makeable deals."
+        )
+    )
+    png = charts.paired_bars(
+        ["P(8 tricks)"],
+        {
+            "G-MAL-07 heuristic trump": ([h.p], [h.lo], [h.hi]),
+            "best suit per deal (upper bound)": ([b.p], [b.lo], [b.hi]),
+        },
+        folder / "malheur.png",
+        title="Malheur (3 aces, N on lead): partner's trump choice",
+        xlabel="",
+    )
+    per_hand = res.tables["per_hand"]
+    return [
+        Block("Malheur: P(8 tricks), heuristic vs best trump", reading, png=png),
+        table_block("Malheur overview", ov, folder, "malheur_overview"),
+        table_block(
+            "Heuristic trump is the fourth ace's suit?",
+            res.tables["by_heuristic_trump_vs_ace"],
+            folder,
+            "malheur_by_ace_suit",
+            reading=f"Per hand, P(make) with the heuristic ranges from "
+            f"{pct(per_hand.p_heuristic.min())} to {pct(per_hand.p_heuristic.max())}.",
+        ),
+    ]

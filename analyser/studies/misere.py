@@ -18,6 +18,8 @@ exact for the praatje (G-PRAAT-01) and pessimistic for the closed misère.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -40,6 +42,12 @@ from analyser.studies import hands as gen
 from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
 from analyser.studies.config import SEAT_NAMES, StudyConfig
 from analyser.studies.solve import deals_for_hand, solve_positions
+
+if TYPE_CHECKING:
+    import pathlib
+
+    from analyser.report.model import Block
+    from analyser.studies.runner import StudyResult
 
 # (registry id, feature column, the value that means "bid") for the classifier scores.
 CLOSED_CLASSIFIERS = (
@@ -194,3 +202,164 @@ def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
                 seat="N (the bidder leads)",
             )
     return rows
+
+
+# --------------------------------------------------------------------------- report
+
+INTRO = (
+    "Study 3. Hands drawn with card weights favouring low ranks and accepted up to a "
+    "quota per number of holes (so hole-free hands are well represented). Each deal is played "
+    "with North on lead and with East leading (North not on lead). Double-dummy, closed, open "
+    "and praatje misère with the same leader coincide; the open forms (bidder leads) are scored "
+    "on the North-leads rows, where the figure is exact for the praatje."
+)
+
+
+def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
+    """The study's report section: its charts, tables and readings (written under
+    ``folder``). Not part of the study's code hash: editing it never re-solves."""
+    from analyser.report.blocks import (
+        LEADER_LABEL,
+        RANK_CHARS_EN,
+        Block,
+        charts,
+        ci,
+        pct,
+        pool,
+        table_block,
+    )
+
+    t = res.tables
+    blocks = []
+    safe = t["absolutely_safe"]
+    parts = []
+    for r in safe.itertuples():
+        rate = f"{r.made} of {r.deals} deals ({pct(r.p)}, {r.hands} hands)"
+        if r.leader == "N":
+            parts.append(f"On lead (forehand), hole-free hands made {rate}.")
+        else:
+            verdict = (
+                "exactly as the book claims (100%)"
+                if r.made == r.deals
+                else f"NOT 100% — {r.deals - r.made} failures contradict the book's claim"
+            )
+            parts.append(
+                f"Not on lead ({LEADER_LABEL.get(r.leader, r.leader)}), hole-free hands "
+                f"made {rate}: {verdict}."
+            )
+    if res.cfg["min_holes"] > 0:
+        parts.append(
+            f"This run leaves out hands with fewer than {res.cfg['min_holes']} holes "
+            "(key min_holes), so it cannot test the 'absolutely safe' claim."
+        )
+    elif safe.empty:
+        parts.append("The sample has no hole-free hand.")
+    blocks.append(
+        table_block(
+            "G-MIS-02: 'absolutely safe' (no holes)",
+            safe,
+            folder,
+            "misere_safe",
+            reading=" ".join(parts),
+        )
+    )
+
+    bh = t["by_holes"]
+    cap = int(res.cfg["max_holes"])
+    labels = {k: (f"{k}+" if k == cap else str(k)) for k in range(cap + 1)}
+
+    lines = []
+    for leader, g in bh.groupby("leader"):
+        g = g.sort_values("hole_bucket")
+        first, last = g.iloc[0], g.iloc[-1]
+        lines.append(
+            f"{LEADER_LABEL.get(leader, leader)}: {pct(first.p)} with "
+            f"{labels[int(first.hole_bucket)]} holes, {pct(last.p)} with "
+            f"{labels[int(last.hole_bucket)]}"
+        )
+    png = charts.points(
+        bh,
+        folder / "misere_holes.png",
+        x="hole_bucket",
+        hue="leader",
+        hue_label=LEADER_LABEL,
+        xticklabels=labels,
+        title="Misère: P(no trick) by number of holes",
+        xlabel="holes (cards with δ ≥ 1, G-MIS-02)",
+        ylabel="P(misère makes)",
+    )
+    blocks.append(
+        Block(
+            "G-MIS-03: P(misère) by number of holes",
+            "P(misère) falls with the number of holes — " + "; ".join(lines) + ". "
+            "For a player: count your holes; each one costs, and being on lead costs "
+            "more.",
+            png=png,
+        )
+    )
+    bd = t["by_max_delta"]
+    png = charts.points(
+        bd,
+        folder / "misere_delta.png",
+        x="max_delta",
+        hue="leader",
+        hue_label=LEADER_LABEL,
+        xticklabels={8: "8+"},
+        title="Misère: P(no trick) by the largest hole",
+        xlabel="largest hole δ (0 = no hole)",
+        ylabel="P(misère makes)",
+    )
+    small = bd[(bd.max_delta == 1)]
+    big = bd[(bd.max_delta >= 3)]
+    blocks.append(
+        Block(
+            "G-MIS-03: P(misère) by hole size",
+            f"Hands whose largest hole has δ = 1 made {ci(pool(small))}; hands with a hole of "
+            f"δ ≥ 3 made {ci(pool(big))} (both leaders pooled). For a player: small holes are "
+            "risks, big ones are usually fatal.",
+            png=png,
+        )
+    )
+
+    fl = t["flags"]
+    rows = []
+    for flag, g in fl.groupby("flag", sort=False):
+        yes, no = g[g.present], g[~g.present]
+        if yes.empty or no.empty:
+            continue
+        rows.append(f"{flag}: {pct(pool(yes)['p'])} with, {pct(pool(no)['p'])} without")
+    blocks.append(
+        table_block(
+            "G-MIS-02..06: P(misère) with and without each flag",
+            fl,
+            folder,
+            "misere_flags",
+            reading="Both leaders pooled — " + "; ".join(rows) + ".",
+        )
+    )
+    sg = t["by_singleton"].copy()
+    if not sg.empty:
+        sg["rank"] = [RANK_CHARS_EN[int(r)] for r in sg.highest_singleton]
+        high = sg[sg.highest_singleton >= 9]
+        low = sg[sg.highest_singleton <= 5]
+        png = charts.points(
+            sg,
+            folder / "misere_singleton.png",
+            x="highest_singleton",
+            hue="leader",
+            hue_label=LEADER_LABEL,
+            xticklabels={i: RANK_CHARS_EN[i] for i in range(13)},
+            title="Misère: P(no trick) by the rank of the highest singleton",
+            xlabel="highest singleton (hands with a singleton)",
+            ylabel="P(misère makes)",
+        )
+        blocks.append(
+            Block(
+                "G-MIS-04: bare cards",
+                f"With a bare J or higher the misère made {ci(pool(high))}; with a bare 7 or "
+                f"lower {ci(pool(low))}. For a player: a bare high card is the red flag the book "
+                "says; a bare low card is a small risk.",
+                png=png,
+            )
+        )
+    return blocks

@@ -11,6 +11,8 @@ trump, North alone aiming at exactly one trick) for every seat in ``leaders`` le
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -29,6 +31,12 @@ from analyser.studies import hands as gen
 from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
 from analyser.studies.config import StudyConfig
 from analyser.studies.misere import solve_null
+
+if TYPE_CHECKING:
+    import pathlib
+
+    from analyser.report.model import Block
+    from analyser.studies.runner import StudyResult
 
 MAX_WINNER_BUCKET = 3
 
@@ -127,3 +135,82 @@ def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
             seat="N forehand (on lead)" if leader == "N" else f"{leader} leads",
         )
     return rows
+
+
+# --------------------------------------------------------------------------- report
+
+INTRO = (
+    "Study 4. Hands with 0–3 planted aces, other cards weighted toward low ranks, "
+    "accepted up to a quota per (possible winners, G-PIEK-02 verdict). Make = exactly one "
+    "trick, no trump."
+)
+
+
+def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
+    """The study's report section: its charts, tables and readings (written under
+    ``folder``). Not part of the study's code hash: editing it never re-solves."""
+    from analyser.report.blocks import LEADER_LABEL, Block, charts, ci, pct, pool, table_block
+
+    t = res.tables
+    bw = t["by_winners"].copy()
+    bw["series"] = np.where(bw.piek_ok, "rest misère-safe (G-PIEK-02 yes)", "rest not safe")
+    labels = {0: "0", 1: "1", 2: "2", 3: "3+"}
+    blocks = []
+    for leader, g in bw.groupby("leader"):
+        png = charts.points(
+            g,
+            folder / f"piek_winners_{leader}.png",
+            x="winners",
+            hue="series",
+            xticklabels=labels,
+            title=f"Piek: P(exactly one trick), {LEADER_LABEL.get(leader, leader)}",
+            xlabel="possible winners (aces, top honour of a 5+ suit)",
+            ylabel="P(piek makes)",
+        )
+        yes, no = g[g.piek_ok], g[~g.piek_ok]
+        one = g[(g.winners == 1) & g.piek_ok]
+        two = g[(g.winners >= 2) & g.piek_ok]
+        reading = (
+            f"{LEADER_LABEL.get(leader, leader)}: hands G-PIEK-02 accepts made {ci(pool(yes))}, "
+            f"the others {ci(pool(no))}. Among accepted hands, one possible winner: "
+            f"{pct(pool(one)['p'])}; two or more (G-PIEK-03): {pct(pool(two)['p'])}."
+        )
+        blocks.append(
+            Block(f"G-PIEK-02/03: winners and a safe rest ({leader} leads)", reading, png=png)
+        )
+    fb = t["fallback"]
+    lines = []
+    for leader, g in fb.groupby("leader"):
+        d = {r.group: r for r in g.itertuples()}
+        f = d.get("fallback (no rik, no misère)")
+        p = d.get("G-PIEK-02 piek hand")
+        if f is not None and p is not None:
+            lines.append(
+                f"{LEADER_LABEL.get(leader, leader)}: fallback hands {pct(f.p)} "
+                f"({f.hands} hands) against {pct(p.p)} for piek hands"
+            )
+    warn = (
+        (
+            "The book's warning (G-PIEK-05) quantified — " + "; ".join(lines) + ". For a player: "
+            "a hand that is merely too weak to rik and too strong for misère is no reason to piek "
+            "unless it also has a winner and a safe rest."
+        )
+        if lines
+        else "The sample has no fallback hands."
+    )
+    png = charts.points(
+        fb,
+        folder / "piek_fallback.png",
+        x="group",
+        hue="leader",
+        hue_label=LEADER_LABEL,
+        title="G-PIEK-05: P(piek) for fallback hands vs piek hands",
+        xlabel="hand group",
+        ylabel="P(piek makes)",
+    )
+    blocks.append(Block("G-PIEK-05: too weak to rik, too strong for misère", warn, png=png))
+    blocks.append(table_block("Piek by winners and rest", t["by_winners"], folder, "piek_winners"))
+    blocks.append(
+        table_block("Piek by exit cards (G-PIEK-06)", t["by_exit_cards"], folder, "piek_exit")
+    )
+    return blocks

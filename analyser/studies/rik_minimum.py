@@ -21,6 +21,8 @@ Result: one row per (hand, trump, call) with ``deals`` and ``made``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -33,6 +35,12 @@ from analyser.studies import hands as gen
 from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
 from analyser.studies.config import StudyConfig
 from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
+
+if TYPE_CHECKING:
+    import pathlib
+
+    from analyser.report.model import Block
+    from analyser.studies.runner import StudyResult
 
 
 def cells(cfg: StudyConfig) -> list[tuple[int, int]]:
@@ -223,3 +231,146 @@ def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
         contract="rik (>= 8 with the called-ace holder)",
         seat="N forehand",
     )
+
+
+# --------------------------------------------------------------------------- report
+
+INTRO = (
+    "Study 1. Hands are stratified by trump length (spades, the hand's longest "
+    "suit) and the number of HIGH cards (A K Q J 10) in it; the other cards are uniform, "
+    "redrawn until every side suit is shorter than the trump suit. Each hand is played with "
+    "spades as trump and the book's called ace (G-ACE-02); the partner is whoever holds it on "
+    "each deal. Make = rikker and partner take at least 8 tricks."
+)
+
+
+def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
+    """The study's report section: its charts, tables and readings (written under
+    ``folder``). Not part of the study's code hash: editing it never re-solves."""
+    from analyser.report.blocks import Block, charts, ci, pct, pool, table_block, with_interval
+
+    t = res.tables
+    hm = t["heatmap"]
+    blocks = []
+    inside, outside = hm[hm.g_rik_01 == "rik"], hm[hm.g_rik_01 == "pass"]
+    a, b = pool(inside), pool(outside)
+    parts = [
+        f"Hands the book accepts (G-RIK-01) made 8 tricks with their partner in {ci(a)}; hands "
+        f"it rejects in {ci(b)}."
+    ]
+    if not inside.empty:
+        w = inside.loc[inside.p.idxmin()]
+        parts.append(
+            f"The weakest accepted cell is {int(w.length)} trumps with {int(w.high)} HIGH "
+            f"({pct(w.p)}, {int(w.hands)} hands)."
+        )
+    if not outside.empty:
+        s = outside.loc[outside.p.idxmax()]
+        parts.append(
+            f"The strongest rejected cell is {int(s.length)} trumps with {int(s.high)} HIGH "
+            f"({pct(s.p)})."
+        )
+    cross = []
+    for length, g in hm.groupby("length"):
+        ok = g[g.p >= 0.5]
+        if not ok.empty:
+            cross.append(f"{length} trumps: {int(ok.high.min())} HIGH")
+    if cross:
+        parts.append(
+            "Fewest HIGH trumps with P(make) ≥ 50% per trump length: " + "; ".join(cross) + "."
+        )
+    if not outside.empty and b["p"] >= 0.5:
+        parts.append(
+            "For a player: double-dummy, most hands below the book's minimum still make, so the "
+            "minimum is on the safe side — but the double-dummy partner is found at once, which "
+            "a real rikker cannot count on; treat cells near 50% as a pass."
+        )
+    elif not inside.empty and a["p"] >= 0.5:
+        parts.append(
+            "For a player: the minimum separates makeable from unmakeable riks well; stay "
+            "inside the outlined region."
+        )
+    png = charts.heatmap(
+        hm,
+        folder / "rik_heatmap.png",
+        x="length",
+        y="high",
+        boundary=hm.g_rik_01 == "rik",
+        title="P(rik makes 8) by trump length and HIGH trumps (book's call)",
+        xlabel="trump length (cards in the rik suit)",
+        ylabel="HIGH cards (A K Q J 10) in trumps",
+    )
+    blocks.append(Block("G-RIK-01: rik minimum heatmap", " ".join(parts), png=png))
+    blocks.append(table_block("G-RIK-01 cells", hm, folder, "rik_heatmap"))
+
+    tc = t["trump_choice"]
+    if not tc.empty:
+        tot_b = tc.made_book.sum() / tc.deals.sum()
+        tot_o = tc.made_other.sum() / tc.deals.sum()
+        bb, eq, ob = int(tc.book_better.sum()), int(tc.equal.sum()), int(tc.other_better.sum())
+        reading = (
+            f"On two-suiters, the G-RIK-02 trump (the longer suit, equal length the better "
+            f"honours) made {pct(tot_b)} of {int(tc.deals.sum())} deals, the other long suit "
+            f"{pct(tot_o)}. Per hand the book's suit did better on {bb}, equally on {eq} and "
+            f"worse on {ob} of {bb + eq + ob} hands. "
+            + (
+                "For a player: follow the book and pick the longer suit."
+                if tot_b >= tot_o
+                else "For a player: here the other suit did better; the book's rule is not "
+                "confirmed by this sample."
+            )
+        )
+        rows = []
+        for r in tc.itertuples():
+            rows.append(
+                {
+                    "lengths": r.lengths,
+                    "which": "G-RIK-02 trump",
+                    "made": r.made_book,
+                    "deals": r.deals,
+                }
+            )
+            rows.append(
+                {
+                    "lengths": r.lengths,
+                    "which": "other long suit",
+                    "made": r.made_other,
+                    "deals": r.deals,
+                }
+            )
+        pts = with_interval(pd.DataFrame(rows))
+        png = charts.points(
+            pts,
+            folder / "rik_trump_choice.png",
+            x="lengths",
+            hue="which",
+            title="G-RIK-02: P(rik makes 8), book's trump vs the other long suit",
+            xlabel="lengths of the two long suits (spades-hearts)",
+        )
+        blocks.append(Block("G-RIK-02: trump choice", reading, png=png))
+        blocks.append(table_block("G-RIK-02 per length pair", tc, folder, "rik_trump_choice"))
+
+    calls = t["calls"]
+    if not calls.empty:
+        order = calls.sort_values("p", ascending=False).call_class.tolist()
+        book_order = [c for c in ["A", "B", "C", "void"] if c in set(calls.call_class)]
+        ps = dict(zip(calls.call_class, calls.p, strict=True))
+        holds = all(ps[x] >= ps[y] for x, y in zip(book_order, book_order[1:], strict=False))
+        reading = (
+            "Over hands played with every legal call: "
+            + "; ".join(f"class {r.call_class} {ci(r._asdict())}" for r in calls.itertuples())
+            + f". Observed order by P(make): {' > '.join(order)}. The book's preference "
+            f"{' ≥ '.join(book_order)} {'holds' if holds else 'does not hold'} in this sample. "
+            "'mean_diff_vs_book' in the table is the average change in a hand's P(make) when "
+            "calling that class instead of the book's call."
+        )
+        png = charts.points(
+            calls,
+            folder / "rik_calls.png",
+            x="call_class",
+            title="G-ACE-02: P(rik makes 8) by class of the called ace",
+            xlabel="class of the called card (A singleton, B K-x, C long suit, guess, void)",
+        )
+        blocks.append(Block("G-ACE-02: which ace to call", reading, png=png))
+        blocks.append(table_block("G-ACE-02 per class", calls, folder, "rik_calls"))
+    return blocks

@@ -22,6 +22,8 @@ Every figure is double-dummy: both partners see every card, so it is optimistic.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -43,6 +45,12 @@ from analyser.studies import hands as gen
 from analyser.studies.common import hand_frame, pooled, renumber, with_interval
 from analyser.studies.config import StudyConfig
 from analyser.studies.solve import solve_positions
+
+if TYPE_CHECKING:
+    import pathlib
+
+    from analyser.report.model import Block
+    from analyser.studies.runner import StudyResult
 
 TURNED = card(HEARTS, 5)  # ♥7: the dealer's face-up card
 DEALER = 3  # West deals; North (0) is the forehand and asks
@@ -275,3 +283,123 @@ def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
 def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
     """wiezen has no book guideline to score."""
     return []
+
+
+# --------------------------------------------------------------------------- report
+
+INTRO = (
+    "Study 6, under the wiezen rules (docs/rules.md §7.4). The turned card is ♥7, "
+    "in the dealer's (West's) hand, so hearts are trump. North, the forehand, asks (vragen) "
+    "with exactly k hearts, the rest of his hand uniform; every deal is solved with each other "
+    "player as his partner and with North alone (alone 5). Make = 8 tricks together; scores "
+    "by W-17 (a made ask +2 and +1 per overtrick for each partner, a failed one -2 x (2 + "
+    "undertricks))."
+)
+
+
+def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
+    """The study's report section: its charts, tables and readings (written under
+    ``folder``). Not part of the study's code hash: editing it never re-solves."""
+    from analyser.report.blocks import (
+        JOIN_MIN_COUNT,
+        JOIN_MIN_TRUMPS,
+        MAX_SHOWN,
+        Block,
+        charts,
+        ci,
+        pct,
+        table_block,
+    )
+
+    t = res.tables
+    ask, part = t["ask"], t["partner"]
+    worth = ask[ask.ask_score > 0]
+    k_min = int(worth.asker_trumps.min()) if len(worth) else None
+    lines = []
+    for r in ask.itertuples():
+        lines.append(
+            f"{r.asker_trumps} hearts: someone goes along on {pct(r.join_share)} of deals, then "
+            f"8 tricks in {pct(r.p)} (95% interval {pct(r.lo)}–{pct(r.hi)}, {r.joined} deals), "
+            f"the ask averages {r.ask_score:+.1f} (95% interval {r.ask_lo:+.1f} to "
+            f"{r.ask_hi:+.1f}; unanswered: {r.unanswered})"
+        )
+    headline = (
+        f"Asking pays on average (expected score above 0) from {k_min} hearts up"
+        if k_min is not None
+        else "Asking never paid on average on this sample"
+    )
+    given_up = int(ask.exact_given_up.sum())
+    reading = (
+        (
+            f"{given_up} exact counts reached the node budget and are left out of the scores. "
+            if given_up
+            else ""
+        )
+        + f"{headline}, with the meegaan model's partner and the fallback after an unanswered "
+        "ask (alone 5 when that averages above 0 for the heart count, else pass). "
+        + "; ".join(lines)
+        + "."
+    )
+    png = charts.paired_bars(
+        [str(k) for k in ask.asker_trumps],
+        {
+            "P(8 tricks | someone goes along)": (list(ask.p), list(ask.lo), list(ask.hi)),
+            "share of deals someone goes along": (
+                list(ask.join_share),
+                list(ask.join_share),
+                list(ask.join_share),
+            ),
+        },
+        folder / "wiezen_ask.png",
+        title="vragen (N asks, hearts turned): P(8 tricks together) by the asker's hearts",
+        xlabel="asker's hearts (turned suit)",
+        ylabel="share",
+    )
+    minimum = []
+    for k, g in part.groupby("asker_trumps"):
+        ok = g[(g.p >= 0.5) & (g.deals >= 10)]
+        minimum.append(
+            f"{k} hearts: from {int(ok.partner_trumps.min())}"
+            if len(ok)
+            else f"{k} hearts: no partner length"
+        )
+    heat = charts.heatmap(
+        part,
+        folder / "wiezen_partner.png",
+        x="partner_trumps",
+        y="asker_trumps",
+        boundary=part.p >= 0.5,
+        title="P(8 tricks) with one partner, by both hands' hearts (outlined: 50% or more)",
+        xlabel=f"partner's hearts ({MAX_SHOWN}+ pooled)",
+        ylabel="asker's hearts",
+    )
+    model = t["model"]
+    mrows = "; ".join(f"{r.partner_kind}: {ci(r._asdict())}" for r in model.itertuples())
+    return [
+        Block("When to ask: P(8 tricks) and the ask's expected score", reading, png=png),
+        table_block("Asking, by the asker's hearts", ask, folder, "wiezen_ask"),
+        Block(
+            "When to go along: P(8 tricks) by both hands' hearts",
+            "Every other player taken as the partner on every deal, whether or not he would "
+            "go along. The fewest partner hearts with which the two take 8 tricks at least half "
+            "the time (cells with 10 deals or more), per asker's heart count: "
+            + "; ".join(minimum)
+            + f". The analysis's meegaan model (>= {JOIN_MIN_TRUMPS} hearts and hearts + side "
+            f"aces >= {JOIN_MIN_COUNT}) against the rest: {mrows}.",
+            png=heat,
+        ),
+        table_block("By both hands' hearts", part, folder, "wiezen_partner"),
+        table_block(
+            "By hearts together and the partner's side aces (2 = two or more)",
+            t["strength"],
+            folder,
+            "wiezen_strength",
+        ),
+        table_block(
+            "By HIGH cards (A K Q J 10) of both hands together, in bands of three",
+            t["high"],
+            folder,
+            "wiezen_high",
+        ),
+        table_block("The meegaan model's partners", model, folder, "wiezen_model"),
+    ]

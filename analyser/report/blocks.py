@@ -1,0 +1,63 @@
+"""What the studies' report sections are built from (each study module's ``report_blocks``):
+the charts, blocks, formatting, pooled rows and table blocks, in one import."""
+
+from __future__ import annotations
+
+import pathlib
+
+import numpy as np
+import pandas as pd
+
+from analyser.analysis.stats import wilson_interval
+from analyser.analysis.wiezen import JOIN_MIN_COUNT, JOIN_MIN_TRUMPS
+from analyser.cards import RANK_CHARS_EN
+from analyser.report import charts
+from analyser.report.model import Block, ci, pct
+from analyser.studies.common import with_interval
+from analyser.studies.wiezen_ask import MAX_TRUMPS_SHOWN as MAX_SHOWN
+
+LEADER_LABEL = {
+    "N": "N on lead (forehand)",
+    "E": "E leads (N plays last)",
+    "S": "S leads",
+    "W": "W leads (N plays second)",
+}
+
+__all__ = [
+    "JOIN_MIN_COUNT",
+    "JOIN_MIN_TRUMPS",
+    "LEADER_LABEL",
+    "MAX_SHOWN",
+    "RANK_CHARS_EN",
+    "Block",
+    "charts",
+    "ci",
+    "pct",
+    "pool",
+    "table_block",
+    "wilson_interval",
+    "with_interval",
+]
+
+
+def pool(df: pd.DataFrame) -> dict:
+    """Pooled made/deals of the rows of a pooled table."""
+    made, deals = int(df["made"].sum()), int(df["deals"].sum())
+    lo, hi = wilson_interval(made, deals)
+    return {
+        "made": made,
+        "deals": deals,
+        "p": made / deals if deals else np.nan,
+        "lo": lo,
+        "hi": hi,
+    }
+
+
+def table_block(
+    title: str, df: pd.DataFrame, folder: pathlib.Path, stem: str, reading: str = ""
+) -> Block:
+    """A table written to ``folder/stem.csv`` and shown under ``title``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{stem}.csv"
+    df.to_csv(path, index=False)
+    return Block(title=title, reading=reading, table=df, csv=path)
