@@ -14,10 +14,10 @@ import pytest
 from analyser.studies import codehash, load_study
 from analyser.studies.cache import StudyCache, _atomic_write, read_meta
 from analyser.studies.codehash import PACKAGE_DIR, code_files, code_hash
-from analyser.studies.config import STUDY_MODULES
+from analyser.studies.registry import study_kinds
 
 SIMS = pathlib.Path(__file__).resolve().parents[1] / "sims"
-MALHEUR = STUDY_MODULES["malheur"]
+MALHEUR = study_kinds()["malheur"]
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,7 @@ def rel(files, root: pathlib.Path = PACKAGE_DIR) -> set[str]:
 
 
 def test_hashed_files_cover_the_study_and_what_it_runs():
-    for kind, module in STUDY_MODULES.items():
+    for kind, module in study_kinds().items():
         files = rel(code_files(module))
         assert f"studies/{kind}.py" in files
         if kind != "deal_model":  # the deal model deals and tests hands, it solves nothing
@@ -49,7 +49,7 @@ def test_hashed_files_cover_the_study_and_what_it_runs():
         assert rel(PACKAGE_DIR.glob("solver/*.py")) <= files
         # another study's module, the report and the CLI are not what this study runs
         assert not any(f.startswith(("report/", "cli/")) for f in files)
-    assert "studies/misere.py" in rel(code_files(STUDY_MODULES["piek"]))  # piek imports it
+    assert "studies/misere.py" in rel(code_files(study_kinds()["piek"]))  # piek imports it
     assert "studies/piek.py" not in rel(code_files(MALHEUR))
 
 

@@ -26,7 +26,7 @@ from analyser.progress import Progress
 from analyser.rules import parse_ruleset
 from analyser.studies import hands as gen
 from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
-from analyser.studies.config import StudyConfig
+from analyser.studies.config import StudyConfig, float_in, int_in, int_list
 from analyser.studies.solve import deals_for_hand, solve_positions
 
 if TYPE_CHECKING:
@@ -34,6 +34,17 @@ if TYPE_CHECKING:
 
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
+
+# the study's own parameters (besides config.COMMON_KEYS), each with its check
+KEYS = {
+    "trump_lengths": int_list(4, 13),
+    "lambda_max": float_in(0.0, 3.0),
+    "count_min": int_in(0, 13),
+    "count_max": int_in(0, 13),
+    "hands_per_count": int_in(1, 1_000_000),
+    "bold_below": float_in(0.0, 1.0),
+    "timid_above": float_in(0.0, 1.0),
+}
 
 _RANK = np.arange(N_CARDS) % N_RANKS
 

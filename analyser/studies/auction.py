@@ -42,7 +42,7 @@ from analyser.progress import Progress
 from analyser.rules import RIK_TARGET, parse_ruleset
 from analyser.sampler import random_hands, sample_deals
 from analyser.studies.common import hand_frame, renumber
-from analyser.studies.config import StudyConfig
+from analyser.studies.config import StudyConfig, int_in
 from analyser.studies.solve import holder_of, solve_positions
 
 if TYPE_CHECKING:
@@ -50,6 +50,12 @@ if TYPE_CHECKING:
 
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
+
+# the study's own parameters (besides config.COMMON_KEYS), each with its check
+KEYS = {
+    "hands_per_scenario": int_in(1, 1_000_000),
+    "max_nodes": int_in(0, 10**12),
+}
 
 BETER_RIK_AFTER_RIK = "beter rik after a rik"
 MISERE_AFTER_PASSES = "misère after two passes"

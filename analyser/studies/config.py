@@ -2,7 +2,7 @@
 
 A study file::
 
-    kind = "misere"              # which study (see STUDY_KEYS)
+    kind = "misere"              # which study: a module of analyser.studies (registry.py)
     name = "misere"              # names its data file and report folder
     title = "Misère"
     seed = 20240505
@@ -61,7 +61,7 @@ class ConfigError(RikkenError, ValueError):
 Check = Callable[[Any], str | None]  # returns an error text, None when the value is fine
 
 
-def _int(lo: int, hi: int) -> Check:
+def int_in(lo: int, hi: int) -> Check:
     def check(v: Any) -> str | None:
         if isinstance(v, bool) or not isinstance(v, int):
             return f"must be an integer, got {v!r}"
@@ -72,7 +72,7 @@ def _int(lo: int, hi: int) -> Check:
     return check
 
 
-def _float(lo: float, hi: float) -> Check:
+def float_in(lo: float, hi: float) -> Check:
     def check(v: Any) -> str | None:
         if isinstance(v, bool) or not isinstance(v, int | float):
             return f"must be a number, got {v!r}"
@@ -83,12 +83,12 @@ def _float(lo: float, hi: float) -> Check:
     return check
 
 
-def _str(v: Any) -> str | None:
+def text(v: Any) -> str | None:
     return None if isinstance(v, str) and v else f"must be a non-empty string, got {v!r}"
 
 
-def _int_list(lo: int, hi: int, min_len: int = 1) -> Check:
-    item = _int(lo, hi)
+def int_list(lo: int, hi: int, min_len: int = 1) -> Check:
+    item = int_in(lo, hi)
 
     def check(v: Any) -> str | None:
         if not isinstance(v, list) or len(v) < min_len:
@@ -104,7 +104,7 @@ def _int_list(lo: int, hi: int, min_len: int = 1) -> Check:
     return check
 
 
-def _pairs(lo: int, hi: int, max_sum: int) -> Check:
+def int_pairs(lo: int, hi: int, max_sum: int) -> Check:
     def check(v: Any) -> str | None:
         if not isinstance(v, list) or not v:
             return f"must be a list of [a, b] integer pairs, got {v!r}"
@@ -122,7 +122,7 @@ def _pairs(lo: int, hi: int, max_sum: int) -> Check:
     return check
 
 
-def _seats(v: Any) -> str | None:
+def seat_list(v: Any) -> str | None:
     if not isinstance(v, list) or not v or any(s not in SEAT_NAMES for s in v):
         return f"must be a list of seats from {list(SEAT_NAMES)}, got {v!r}"
     if len(set(v)) != len(v):
@@ -145,74 +145,20 @@ def _rules(v: Any) -> str | None:
 
 # The family of rule sets (analyser.rules.contracts.FAMILIES) each kind of study plays: the
 # guideline studies are the book's (rikken); wiezen_ask studies the wiezen ask (§7.4).
-STUDY_FAMILIES: dict[str, str] = {"wiezen_ask": "wiezen"}
-DEFAULT_STUDY_FAMILY = "rikken"
 
 
 COMMON_KEYS: dict[str, Check] = {
-    "kind": _str,
-    "name": _str,
-    "title": _str,
-    "seed": _int(0, 2**63 - 1),
+    "kind": text,
+    "name": text,
+    "title": text,
+    "seed": int_in(0, 2**63 - 1),
     "rules": _rules,
-    "deals_per_hand": _int(1, 100_000),
-    "chunk_hands": _int(1, 1_000_000),
+    "deals_per_hand": int_in(1, 100_000),
+    "chunk_hands": int_in(1, 1_000_000),
 }
 OPTIONAL_PATHS = {"data_dir": "../data", "report_dir": "../reports"}
 
-STUDY_KEYS: dict[str, dict[str, Check]] = {
-    "rik_minimum": {
-        "trump_lengths": _int_list(5, 9),
-        "high_min": _int(0, 5),
-        "high_max": _int(0, 5),
-        "hands_per_cell": _int(1, 1_000_000),
-        "calls_hands_per_cell": _int(0, 1_000_000),
-        "two_suiter_lengths": _pairs(5, 8, 13),
-        "two_suiter_hands": _int(0, 1_000_000),
-    },
-    "alone": {
-        "trump_lengths": _int_list(4, 13),
-        "lambda_max": _float(0.0, 3.0),
-        "count_min": _int(0, 13),
-        "count_max": _int(0, 13),
-        "hands_per_count": _int(1, 1_000_000),
-        "bold_below": _float(0.0, 1.0),
-        "timid_above": _float(0.0, 1.0),
-    },
-    "misere": {
-        "lambda_max": _float(0.0, 3.0),
-        "min_holes": _int(0, 13),
-        "max_holes": _int(1, 13),
-        "hands_per_bucket": _int(1, 1_000_000),
-        "leaders": _seats,
-        "max_nodes": _int(0, 10**12),
-    },
-    "piek": {
-        "lambda_max": _float(0.0, 3.0),
-        "max_planted_aces": _int(0, 4),
-        "hands_per_bucket": _int(1, 1_000_000),
-        "leaders": _seats,
-        "max_nodes": _int(0, 10**12),
-    },
-    "malheur": {
-        "hands": _int(1, 1_000_000),
-    },
-    "auction": {
-        "hands_per_scenario": _int(1, 1_000_000),
-        "max_nodes": _int(0, 10**12),
-    },
-    "deal_model": {
-        "sequences": _int(2, 1_000_000),
-        "sequence_length": _int(1, 10_000),
-    },
-    "wiezen_ask": {
-        "trump_lengths": _int_list(0, 12),
-        "hands_per_length": _int(1, 1_000_000),
-        "max_nodes": _int(0, 10**12),
-    },
-}
 # The module implementing each kind of study (see analyser.studies.runner).
-STUDY_MODULES: dict[str, str] = {kind: f"analyser.studies.{kind}" for kind in STUDY_KEYS}
 
 
 @dataclass(frozen=True)
@@ -232,7 +178,9 @@ class StudyConfig:
 
     def __post_init__(self) -> None:
         if not self.code:
-            object.__setattr__(self, "code", code_hash(STUDY_MODULES[self.kind]))
+            from analyser.studies.registry import study_kinds
+
+            object.__setattr__(self, "code", code_hash(study_kinds()[self.kind]))
         blob = json.dumps(
             {"params": dict(self.params), "version": self.version, "code": self.code},
             sort_keys=True,
@@ -290,11 +238,13 @@ def study_from_dict(
     where = str(path)
     raw = dict(raw)
     kind = raw.get("kind")
-    if kind not in STUDY_KEYS:
+    from analyser.studies.registry import study_kinds, study_module
+
+    if kind not in study_kinds():
         raise ConfigError(
-            f"{where}: key 'kind' must be one of {', '.join(STUDY_KEYS)}, got {kind!r}"
+            f"{where}: key 'kind' must be one of {', '.join(study_kinds())}, got {kind!r}"
         )
-    schema = {**COMMON_KEYS, **STUDY_KEYS[kind]}
+    schema = {**COMMON_KEYS, **study_module(kind).KEYS}
     dirs = {}
     for key, default in OPTIONAL_PATHS.items():
         value = raw.pop(key, default)
@@ -325,8 +275,9 @@ def study_from_dict(
 
 def _cross_checks(raw: Mapping[str, Any], where: str) -> None:
     from analyser.rules import parse_ruleset
+    from analyser.studies.registry import study_family
 
-    need = STUDY_FAMILIES.get(raw["kind"], DEFAULT_STUDY_FAMILY)
+    need = study_family(raw["kind"])
     family = parse_ruleset(raw["rules"]).family.name
     if family != need:
         raise ConfigError(

@@ -22,13 +22,19 @@ import pandas as pd
 from analyser.cards import N_SEATS
 from analyser.guidelines import alone_ok, misere_ok, open_misere_ok, piek_ok, rik_ok
 from analyser.progress import Progress
-from analyser.studies.config import StudyConfig
+from analyser.studies.config import StudyConfig, int_in
 
 if TYPE_CHECKING:
     import pathlib
 
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
+
+# the study's own parameters (besides config.COMMON_KEYS), each with its check
+KEYS = {
+    "sequences": int_in(2, 1_000_000),
+    "sequence_length": int_in(1, 10_000),
+}
 
 MODELS = ("uniform", "cut_only")
 CRITERIA = {

@@ -26,7 +26,7 @@ from analyser.progress import Progress
 from analyser.rules import MALHEUR_TARGET, malheur_trump_choices, parse_ruleset
 from analyser.studies import hands as gen
 from analyser.studies.common import hand_frame, pooled, renumber, with_interval
-from analyser.studies.config import ConfigError, StudyConfig
+from analyser.studies.config import ConfigError, StudyConfig, int_in
 from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
 
 if TYPE_CHECKING:
@@ -34,6 +34,11 @@ if TYPE_CHECKING:
 
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
+
+# the study's own parameters (besides config.COMMON_KEYS), each with its check
+KEYS = {
+    "hands": int_in(1, 1_000_000),
+}
 
 
 def plan(cfg: StudyConfig) -> pd.DataFrame:

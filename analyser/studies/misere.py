@@ -40,7 +40,7 @@ from analyser.guidelines.hand import mask_holdings
 from analyser.progress import Progress
 from analyser.studies import hands as gen
 from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
-from analyser.studies.config import SEAT_NAMES, StudyConfig
+from analyser.studies.config import SEAT_NAMES, StudyConfig, float_in, int_in, seat_list
 from analyser.studies.solve import deals_for_hand, solve_positions
 
 if TYPE_CHECKING:
@@ -48,6 +48,16 @@ if TYPE_CHECKING:
 
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
+
+# the study's own parameters (besides config.COMMON_KEYS), each with its check
+KEYS = {
+    "lambda_max": float_in(0.0, 3.0),
+    "min_holes": int_in(0, 13),
+    "max_holes": int_in(1, 13),
+    "hands_per_bucket": int_in(1, 1_000_000),
+    "leaders": seat_list,
+    "max_nodes": int_in(0, 10**12),
+}
 
 # (registry id, feature column, the value that means "bid") for the classifier scores.
 CLOSED_CLASSIFIERS = (

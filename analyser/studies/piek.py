@@ -29,7 +29,7 @@ from analyser.guidelines import (
 from analyser.progress import Progress
 from analyser.studies import hands as gen
 from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
-from analyser.studies.config import StudyConfig
+from analyser.studies.config import StudyConfig, float_in, int_in, seat_list
 from analyser.studies.misere import solve_null
 
 if TYPE_CHECKING:
@@ -37,6 +37,15 @@ if TYPE_CHECKING:
 
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
+
+# the study's own parameters (besides config.COMMON_KEYS), each with its check
+KEYS = {
+    "lambda_max": float_in(0.0, 3.0),
+    "max_planted_aces": int_in(0, 4),
+    "hands_per_bucket": int_in(1, 1_000_000),
+    "leaders": seat_list,
+    "max_nodes": int_in(0, 10**12),
+}
 
 MAX_WINNER_BUCKET = 3
 

@@ -33,7 +33,7 @@ from analyser.progress import Progress
 from analyser.rules import RIK_TARGET, parse_ruleset
 from analyser.studies import hands as gen
 from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
-from analyser.studies.config import StudyConfig
+from analyser.studies.config import StudyConfig, int_in, int_list, int_pairs
 from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
 
 if TYPE_CHECKING:
@@ -41,6 +41,17 @@ if TYPE_CHECKING:
 
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
+
+# the study's own parameters (besides config.COMMON_KEYS), each with its check
+KEYS = {
+    "trump_lengths": int_list(5, 9),
+    "high_min": int_in(0, 5),
+    "high_max": int_in(0, 5),
+    "hands_per_cell": int_in(1, 1_000_000),
+    "calls_hands_per_cell": int_in(0, 1_000_000),
+    "two_suiter_lengths": int_pairs(5, 8, 13),
+    "two_suiter_hands": int_in(0, 1_000_000),
+}
 
 
 def cells(cfg: StudyConfig) -> list[tuple[int, int]]:

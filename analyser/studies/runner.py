@@ -8,24 +8,18 @@ and ``classifiers(df, cfg)`` (classifier scores of its guidelines).
 
 from __future__ import annotations
 
-import importlib
 import time
 from dataclasses import dataclass, field
-from types import ModuleType
 
 import pandas as pd
 
 from analyser.progress import Progress
 from analyser.studies.cache import StudyCache
-from analyser.studies.config import STUDY_MODULES, StudyConfig
+from analyser.studies.config import StudyConfig
+from analyser.studies.registry import study_kinds, study_module
 from analyser.studies.solve import COUNTERS
 
-MODULES = STUDY_MODULES
-
-
-def study_module(kind: str) -> ModuleType:
-    """The module implementing study ``kind``."""
-    return importlib.import_module(MODULES[kind])
+__all__ = ["StudyResult", "run_study", "study_kinds", "study_module"]
 
 
 @dataclass

@@ -43,7 +43,7 @@ from analyser.progress import Progress
 from analyser.rules import ALONE_5, VRAGEN, declarer_score, parse_ruleset
 from analyser.studies import hands as gen
 from analyser.studies.common import hand_frame, pooled, renumber, with_interval
-from analyser.studies.config import StudyConfig
+from analyser.studies.config import StudyConfig, int_in, int_list
 from analyser.studies.solve import solve_positions
 
 if TYPE_CHECKING:
@@ -51,6 +51,14 @@ if TYPE_CHECKING:
 
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
+
+# the study's own parameters (besides config.COMMON_KEYS), each with its check
+KEYS = {
+    "trump_lengths": int_list(0, 12),
+    "hands_per_length": int_in(1, 1_000_000),
+    "max_nodes": int_in(0, 10**12),
+}
+FAMILY = "wiezen"  # the rule-set family it plays (default: rikken)
 
 TURNED = card(HEARTS, 5)  # ♥7: the dealer's face-up card
 DEALER = 3  # West deals; North (0) is the forehand and asks
