@@ -180,3 +180,16 @@ def test_the_large_versions_only_change_sizes():
         same = [k for k, v in raw.items() if k in base and base[k] == v]
         assert same == [], (p.name, same)
     assert load_study(SIMS / "smoke.toml")["hands"] == 8
+
+
+def test_the_registry_finds_every_study_module():
+    from analyser.studies.registry import PROTOCOL, study_family, study_kinds, study_module
+
+    kinds = set(study_kinds())
+    assert {"rik_minimum", "alone", "misere", "piek", "malheur", "auction"} <= kinds
+    assert {"wiezen_ask", "deal_model"} <= kinds
+    assert not kinds & {"config", "runner", "cache", "common", "registry", "cluster"}
+    for kind in kinds:
+        module = study_module(kind)
+        assert all(callable(getattr(module, f)) for f in PROTOCOL) and module.INTRO
+    assert study_family("wiezen_ask") == "wiezen" and study_family("misere") == "rikken"

@@ -6,10 +6,14 @@ double-dummy solver (:mod:`~analyser.studies.solve`) and stores a tidy Parquet t
 the hash of its parameters and of its code (:mod:`~analyser.studies.cache`,
 :mod:`~analyser.studies.codehash`); :func:`run_study` ties it together.
 
-Studies (one module each): :mod:`~analyser.studies.rik_minimum` (G-RIK-01/02, G-ACE-02),
+A study is one module plus its TOML file: the module declares its parameters, plan, what each
+chunk solves, its summary and its report section, and :mod:`~analyser.studies.registry`
+finds it. Studies: :mod:`~analyser.studies.rik_minimum` (G-RIK-01/02, G-ACE-02),
 :mod:`~analyser.studies.alone` (G-ALN-03..05), :mod:`~analyser.studies.misere` (G-MIS-02..06,
-G-OPEN-03, G-PRAAT-02), :mod:`~analyser.studies.piek` (G-PIEK-02..05) and
-:mod:`~analyser.studies.malheur` (G-MAL-07).
+G-OPEN-03, G-PRAAT-02), :mod:`~analyser.studies.piek` (G-PIEK-02..05),
+:mod:`~analyser.studies.malheur` (G-MAL-07), :mod:`~analyser.studies.wiezen_ask`,
+:mod:`~analyser.studies.auction` and :mod:`~analyser.studies.deal_model`. Chunks run in
+process or as Dask tasks (:mod:`~analyser.studies.cluster`).
 """
 
 from analyser.studies.config import (
