@@ -644,6 +644,86 @@ def _auction(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     ]
 
 
+# --------------------------------------------------------------------------- single dummy
+
+
+def _single_dummy(res: StudyResult, folder: pathlib.Path) -> list[Block]:
+    t = res.tables
+    bias, cal = t["bias"], t["calibration"]
+    samples = res.cfg["samples"]
+    lines = []
+    for r in bias.itertuples():
+        lines.append(
+            f"{r.family}: DD {pct(r.dd_p)} ({pct(r.dd_lo)}–{pct(r.dd_hi)}), SD {pct(r.sd_p)} "
+            f"({pct(r.sd_lo)}–{pct(r.sd_hi)}), SD − DD {100 * r.diff:+.0f} points "
+            f"({100 * r.diff_lo:+.0f} to {100 * r.diff_hi:+.0f}; {r.deals} deals, {r.hands} hands)"
+        )
+    worse = [r.family for r in bias.itertuples() if r.diff_hi < 0]
+    better = [r.family for r in bias.itertuples() if r.diff_lo > 0]
+    verdict = []
+    if worse:
+        verdict.append(f"single-dummy makes significantly less often in {', '.join(worse)}")
+    if better:
+        verdict.append(f"significantly more often in {', '.join(better)}")
+    if not verdict:
+        verdict.append("no family's difference excludes 0 at this sample size")
+    reading = (
+        "P(make) on the same deals, double-dummy (DD) and single-dummy (SD: PIMC players, "
+        f"{samples} worlds per decision), with 95% Wilson intervals; the paired difference "
+        "SD − DD with its 95% interval (Newcombe's paired score method; deals of one hand are "
+        "treated as independent, so intervals are somewhat narrow when hands are few). "
+        + "; ".join(lines)
+        + ". "
+        + "; ".join(verdict)[:1].upper()
+        + "; ".join(verdict)[1:]
+        + ". Single-dummy play is a floor for real play (no inference from the other players' "
+        "cards beyond shown-out suits, strategy fusion), DD a ceiling for the declarer side at "
+        "trick contracts; for misère and piek DD is the defenders' ceiling, so SD is the "
+        "declarer's better estimate there."
+    )
+    labels = bias["family"].tolist()
+    png = charts.paired_bars(
+        labels,
+        {
+            "double-dummy": (bias.dd_p.tolist(), bias.dd_lo.tolist(), bias.dd_hi.tolist()),
+            f"single-dummy ({samples} worlds)": (
+                bias.sd_p.tolist(),
+                bias.sd_lo.tolist(),
+                bias.sd_hi.tolist(),
+            ),
+        },
+        folder / "single_dummy.png",
+        title="P(make) on the same deals: double-dummy against single-dummy",
+        xlabel="",
+    )
+    cal_lines = []
+    for r in cal.itertuples():
+        cal_lines.append(
+            f"{r.family}: a = {pct(r.a)} ({r.sd_given_dd_made}/{r.dd_made}), b = {pct(r.b)} "
+            f"({r.sd_given_dd_failed}/{r.dd_failed})" + (" (pooled: a < b)" if r.pooled else "")
+        )
+    cal_reading = (
+        "Per family a = P(SD make | DD make) and b = P(SD make | DD fail); a DD "
+        "make-probability P maps to an estimated real-play P·a + (1 − P)·b, its range from the "
+        "ends of both 95% intervals. `rikken analyse` shows this beside each DD figure of the "
+        "families covered (from data/single_dummy_calibration.json, which this study writes). "
+        + "; ".join(cal_lines)
+        + ". Where a sample gives a < b (noise: a deal that fails DD cannot be easier to make "
+        "in real play on average) the two are pooled so the map stays monotone."
+    )
+    curve_png = charts.real_play_map(
+        t["curve"],
+        folder / "single_dummy_calibration.png",
+        title="Estimated real play from the double-dummy P(make), per family",
+    )
+    return [
+        Block("How much double-dummy flatters each contract", reading, png=png),
+        _table_block("DD and SD make-rates per family", bias, folder, "single_dummy_bias"),
+        Block("Calibration: from double-dummy to real play", cal_reading, png=curve_png),
+        _table_block("Calibration per family", cal, folder, "single_dummy_calibration"),
+    ]
+
+
 BUILDERS = {
     "rik_minimum": _rik,
     "alone": _alone,
@@ -652,9 +732,18 @@ BUILDERS = {
     "malheur": _malheur,
     "wiezen_ask": _wiezen_ask,
     "auction": _auction,
+    "single_dummy": _single_dummy,
 }
 
 INTROS = {
+    "single_dummy": "Study 8. Per contract family a panel of North hands the book would bid "
+    "(rik and beter rik: G-RIK-01; alone 7-9: book count 7..9 with alone_ok; solo: book count "
+    "13; misère: no red flags and at most 3 holes; open misère: G-OPEN-03; piek: G-PIEK-02; "
+    "malheur: three aces), each on a few uniform deals, North declaring and on lead. Each deal "
+    "is scored double-dummy by the solver and played out single-dummy by PIMC players "
+    "(analyser.single_dummy: each player samples worlds from what he has seen and plays the "
+    "card best on average); the open misère hand is public from trick 1. Unlike the other "
+    "studies, the single-dummy column is not double-dummy.",
     "auction": "Study 7. What the calls before a seat's turn say about the other hands, under "
     "the book bidding model (each player makes the lowest legal call the coded guidelines "
     "support, and passes when none). Seat 2 (East) hands that meet the rik minimum in hearts "

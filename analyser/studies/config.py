@@ -115,6 +115,32 @@ def _pairs(lo: int, hi: int, max_sum: int) -> Check:
     return check
 
 
+# The contract families of the single_dummy study (analyser.studies.single_dummy.FAMILIES).
+SINGLE_DUMMY_FAMILIES = (
+    "rik",
+    "beter_rik",
+    "alone",
+    "solo",
+    "misere",
+    "open_misere",
+    "piek",
+    "malheur",
+)
+
+
+def _family_counts(v: Any) -> str | None:
+    if not isinstance(v, dict) or not v:
+        return f"must be a table of family = hands, got {v!r}"
+    for k, n in v.items():
+        if k not in SINGLE_DUMMY_FAMILIES:
+            return f"has unknown family {k!r} (known: {', '.join(SINGLE_DUMMY_FAMILIES)})"
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
+            return f"item {k!r} must be an integer in 0..1000000, got {n!r}"
+    if not any(v.values()):
+        return "must ask for at least one hand"
+    return None
+
+
 def _seats(v: Any) -> str | None:
     if not isinstance(v, list) or not v or any(s not in SEAT_NAMES for s in v):
         return f"must be a list of seats from {list(SEAT_NAMES)}, got {v!r}"
@@ -192,6 +218,11 @@ STUDY_KEYS: dict[str, dict[str, Check]] = {
     },
     "auction": {
         "hands_per_scenario": _int(1, 1_000_000),
+        "max_nodes": _int(0, 10**12),
+    },
+    "single_dummy": {
+        "hands_per_family": _family_counts,
+        "samples": _int(1, 1000),
         "max_nodes": _int(0, 10**12),
     },
     "wiezen_ask": {

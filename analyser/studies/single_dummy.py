@@ -1,0 +1,496 @@
+"""Study 8, single-dummy against double-dummy: how much the solver's all-seeing play flatters
+each contract family (issue 29).
+
+Every other study scores a contract double-dummy (DD): every player sees all four hands, so
+declarer never misguesses and the defence never lets a contract through by not knowing where
+a card is. Real players see their own hand and the cards played. This study plays the same
+deals both ways — DD with the solver, single-dummy (SD) with the PIMC players of
+:mod:`analyser.single_dummy` drawing ``samples`` worlds per decision — and measures per
+family the make-rate each way, their paired difference and a calibration from one to the
+other.
+
+**Panel.** For each family a seeded panel of North hands that the book would bid, each
+played on ``deals_per_hand`` deals (the other 39 cards uniform, from the hand's deal seed),
+North the declarer and on lead (forehand):
+
+=============  ====================================================  ===========================
+family         hands (drawn, then kept when they pass)                contract played
+=============  ====================================================  ===========================
+rik            uniform hands passing G-RIK-01                         G-RIK-02 trump, G-ACE-02
+                                                                      called card, 8 with partner
+beter rik      uniform hands passing G-RIK-01 in hearts               hearts trump, G-ACE-02 card
+alone 7-9      strong hands (as Study 2) with book count 7..9 and     K = the book count alone,
+               G-ALN-03 ``alone_ok`` at that count                    the book's trump
+solo           strong hands with book count 13                        13 alone, the book's trump
+misère         low-weighted hands without red flags (G-MIS-04..06)    no trick, no trump
+               and at most :data:`MISERE_MAX_HOLES` holes
+open misère    low-weighted hands passing G-OPEN-03                   as misère, North's hand
+                                                                      public from the start
+piek           Study 4's planted-ace hands passing G-PIEK-02          exactly one trick
+malheur        three-ace hands (uniform)                              8 with the fourth ace's
+                                                                      holder, his G-MAL-07 trump
+=============  ====================================================  ===========================
+
+At rik the partner is whoever holds the called card, unknown to the others until it falls
+(both DD and SD). At malheur the partner names trump, so he is known from the start
+(``PlayContract.partner``); the fourth ace is passed as the called card in both, as in
+Study 5. The open forms are treated as open from trick 1 (the book shows the hand after
+trick 1). A DD position over the node budget ``max_nodes`` is left out (``dd_made = -1``).
+
+Result: one row per (hand, deal) with ``dd_made`` and ``sd_made`` (0/1), the SD tricks and
+the seconds the play took. :func:`calibration` turns the pairs into, per family,
+``a = P(SD make | DD make)`` and ``b = P(SD make | DD fail)``, so that a DD make-probability
+``P`` maps to an estimated real-play ``P·a + (1-P)·b`` (:func:`real_play`); :func:`summarise`
+writes it to ``<data_dir>/<name>_calibration.json`` (read by ``rikken analyse``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+
+import numpy as np
+import pandas as pd
+
+from analyser.analysis.stats import Z95, wilson_interval
+from analyser.cards import ACE, HEARTS, N_RANKS, N_SUITS, NOTRUMP, card, mask_to_cards
+from analyser.guidelines import (
+    alone_ok,
+    alone_trump,
+    book_count,
+    default_call,
+    hole_count,
+    malheur_trump,
+    misere_ok,
+    open_misere_ok,
+    piek_ok,
+    rik_ok,
+    rik_trump,
+)
+from analyser.guidelines.hand import mask_holdings
+from analyser.guidelines.rik import rik_ok_suit
+from analyser.guidelines.vocab import suit_table
+from analyser.progress import Progress
+from analyser.rules import MALHEUR_TARGET, RIK_TARGET, malheur_trump_choices, parse_ruleset
+from analyser.single_dummy import KIND_GE, KIND_MISERE, KIND_PIEK, PlayContract, play_deal
+from analyser.studies import hands as gen
+from analyser.studies.alone import strong_hands
+from analyser.studies.common import hand_frame, renumber
+from analyser.studies.config import SINGLE_DUMMY_FAMILIES, StudyConfig
+from analyser.studies.piek import piek_candidates
+from analyser.studies.solve import deals_for_hand, solve_positions
+
+# family key -> label shown in the report and in `rikken analyse`
+FAMILIES: dict[str, str] = {
+    "rik": "rik",
+    "beter_rik": "beter rik",
+    "alone": "alone 7-9",
+    "solo": "solo",
+    "misere": "misère",
+    "open_misere": "open misère",
+    "piek": "piek",
+    "malheur": "malheur",
+}
+assert tuple(FAMILIES) == SINGLE_DUMMY_FAMILIES  # the config's check uses that list
+ALONE_LEVELS = (7, 9)  # the alone family: book counts 7..9, each bid at its count
+SOLO_COUNT = 13
+MISERE_MAX_HOLES = 3  # (ours) as Study 7: red-flag-free hands with more holes nearly all fail
+DECLARER = 0  # North declares and leads trick 1 (forehand)
+BATCH = 4096
+MAX_BATCHES = 400
+_HEARTS_RIK = suit_table(rik_ok_suit, bool)
+
+
+# --------------------------------------------------------------------------- the panel
+
+
+def _uniform(rng: np.random.Generator, n: int) -> np.ndarray:
+    return gen.weighted_hands(rng, n, 0.0)
+
+
+def _low(rng: np.random.Generator, n: int) -> np.ndarray:
+    return gen.weighted_hands(rng, n, rng.uniform(0.0, 1.0, size=n))
+
+
+def _candidates(family: str, rng: np.random.Generator, n: int) -> np.ndarray:
+    """``n`` candidate hands of the family's design (module docstring)."""
+    if family in ("rik", "beter_rik"):
+        return _uniform(rng, n)
+    if family == "alone":
+        return strong_hands(rng, n, [5, 6, 7, 8], 1.5)
+    if family == "solo":
+        return strong_hands(rng, n, [7, 8, 9, 10], 3.0)
+    if family in ("misere", "open_misere"):
+        return _low(rng, n)
+    if family == "piek":
+        return piek_candidates(rng, n, 1.0, 1)
+    if family == "malheur":
+        return gen.three_ace_hands(rng, n)
+    raise ValueError(f"unknown family {family!r}")
+
+
+def qualifies(family: str, masks: np.ndarray) -> np.ndarray:
+    """Which of ``masks`` are plausible bids of ``family`` (module docstring's table)."""
+    masks = np.asarray(masks, dtype=np.int64)
+    if family == "rik":
+        return np.asarray(rik_ok.many(masks), dtype=bool)
+    if family == "beter_rik":
+        return _HEARTS_RIK[mask_holdings(masks)[:, HEARTS]]
+    if family == "alone":
+        count = np.asarray(book_count.many(masks))
+        ok = np.zeros(masks.size, dtype=bool)
+        for k in range(ALONE_LEVELS[0], ALONE_LEVELS[1] + 1):
+            ok |= (count == k) & np.asarray(alone_ok.many(masks, k), dtype=bool)
+        return ok
+    if family == "solo":
+        return np.asarray(book_count.many(masks)) >= SOLO_COUNT
+    if family == "misere":
+        ok = np.asarray(misere_ok.many(masks), dtype=bool)
+        return ok & (np.asarray(hole_count.many(masks)) <= MISERE_MAX_HOLES)
+    if family == "open_misere":
+        return np.asarray(open_misere_ok.many(masks), dtype=bool)
+    if family == "piek":
+        return np.asarray(piek_ok.many(masks), dtype=bool)
+    if family == "malheur":
+        return np.ones(masks.size, dtype=bool)
+    raise ValueError(f"unknown family {family!r}")
+
+
+def plan(cfg: StudyConfig) -> pd.DataFrame:
+    """Per family (in :data:`FAMILIES` order) the first ``hands_per_family[family]``
+    candidates that qualify, from the family's own seeded stream."""
+    frames = []
+    wanted = cfg["hands_per_family"]
+    for k, family in enumerate(FAMILIES):
+        n = int(wanted.get(family, 0))
+        if n == 0:
+            continue
+        picked: list[int] = []
+        for b in range(MAX_BATCHES):
+            cand = _candidates(family, gen.stream(cfg["seed"], 8, k, b), BATCH)
+            picked += cand[qualifies(family, cand)].tolist()
+            if len(picked) >= n:
+                break
+        masks = np.array(picked[:n], dtype=np.int64)
+        frames.append(hand_frame(masks, cfg["seed"], 0, family=family))
+    return renumber(frames, cfg["seed"])
+
+
+def cost(cfg: StudyConfig, hands: pd.DataFrame) -> int:
+    """One single-dummy play (and one DD solve) per deal."""
+    return len(hands) * cfg["deals_per_hand"]
+
+
+# --------------------------------------------------------------------------- the contracts
+
+
+def contract_for(family: str, deal: np.ndarray, rules: str) -> PlayContract:
+    """The contract North plays on ``deal`` (``int64[4]`` masks) in ``family``."""
+    rs = parse_ruleset(rules)
+    hand = mask_to_cards(int(deal[DECLARER]))
+    if family in ("rik", "beter_rik"):
+        trump = HEARTS if family == "beter_rik" else int(rik_trump.many(deal[:1])[0])
+        called = int(default_call(hand, trump=trump, ruleset=rs))
+        return PlayContract(trump, DECLARER, DECLARER, KIND_GE, RIK_TARGET, called=called)
+    if family in ("alone", "solo"):
+        trump = int(alone_trump.many(deal[:1])[0])
+        target = SOLO_COUNT if family == "solo" else int(book_count.many(deal[:1])[0])
+        return PlayContract(trump, DECLARER, DECLARER, KIND_GE, target)
+    if family in ("misere", "open_misere"):
+        shown = (DECLARER,) if family == "open_misere" else ()
+        return PlayContract(NOTRUMP, DECLARER, DECLARER, KIND_MISERE, open=shown)
+    if family == "piek":
+        return PlayContract(NOTRUMP, DECLARER, DECLARER, KIND_PIEK)
+    if family == "malheur":
+        ace = next(card(s, ACE) for s in range(N_SUITS) if card(s, ACE) not in hand)
+        partner = next(s for s in range(4) if int(deal[s]) >> (16 * (ace // N_RANKS) + ACE) & 1)
+        allowed = malheur_trump_choices(rs, ace)
+        trump = int(malheur_trump(mask_to_cards(int(deal[partner])), allowed=allowed))
+        return PlayContract(
+            trump, DECLARER, DECLARER, KIND_GE, MALHEUR_TARGET, called=ace, partner=partner
+        )
+    raise ValueError(f"unknown family {family!r}")
+
+
+def double_dummy(contract: PlayContract, deals: np.ndarray, rules: str, max_nodes: int = 0):
+    """``int8[n]``: the DD answer (1 made, 0 failed, -1 over the budget) of ``contract`` on
+    each deal; the declarer side at rik is the called card's holder on that deal."""
+    from analyser.solver import GOAL_GE, GOAL_MISERE, GOAL_PIEK
+
+    rs = parse_ruleset(rules)
+    deals = np.asarray(deals, dtype=np.int64).reshape(-1, 4)
+    side = np.full(len(deals), 1 << contract.declarer, dtype=np.int64)
+    if contract.partner >= 0:
+        side |= 1 << contract.partner
+    elif contract.called >= 0:
+        c = contract.called
+        bit = 1 << (16 * (c // N_RANKS) + c % N_RANKS)
+        holder = np.argmax((deals & bit) != 0, axis=1)
+        side |= np.left_shift(1, holder)
+    goal = {KIND_GE: GOAL_GE, KIND_MISERE: GOAL_MISERE, KIND_PIEK: GOAL_PIEK}[contract.kind]
+    return solve_positions(
+        deals,
+        contract.trump,
+        contract.leader,
+        side,
+        goal,
+        contract.target if contract.kind == KIND_GE else 0,
+        contract.called,
+        discard_ok=rs.called_card_may_be_discarded,
+        max_nodes=max_nodes,
+    )
+
+
+def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None) -> pd.DataFrame:
+    """Per (hand, deal): the DD answer and the single-dummy outcome of the same contract."""
+    from analyser.solver import Solver
+
+    rs = parse_ruleset(cfg["rules"])
+    solver = Solver()
+    n = cfg["deals_per_hand"]
+    rows = []
+    for r in hands.itertuples():
+        deals = deals_for_hand(int(r.mask), n, int(r.deal_seed))
+        for i in range(n):
+            contract = contract_for(r.family, deals[i], cfg["rules"])
+            dd = int(double_dummy(contract, deals[i : i + 1], cfg["rules"], cfg["max_nodes"])[0])
+            t0 = time.perf_counter()
+            sd = play_deal(
+                [mask_to_cards(int(m)) for m in deals[i]],
+                contract,
+                cfg["samples"],
+                int(r.deal_seed),
+                i,
+                solver=solver,
+                called_card_may_be_discarded=rs.called_card_may_be_discarded,
+                max_nodes=cfg["max_nodes"],
+            )
+            rows.append(
+                {
+                    "hand_id": r.hand_id,
+                    "hand": r.hand,
+                    "mask": r.mask,
+                    "deal_seed": r.deal_seed,
+                    "family": r.family,
+                    "deal": i,
+                    **{f"seat{s}": int(deals[i, s]) for s in range(4)},
+                    "trump": contract.trump,
+                    "target": contract.target if contract.kind == KIND_GE else 0,
+                    "called": contract.called,
+                    "partner": sd.partner if contract.partner < 0 else contract.partner,
+                    "dd_made": dd,
+                    "sd_made": int(sd.made),
+                    "sd_tricks": sd.tricks,
+                    "seconds": time.perf_counter() - t0,
+                }
+            )
+            if progress is not None:
+                progress.advance(1)
+    return pd.DataFrame(rows)
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def paired_difference(n11: int, n10: int, n01: int, n00: int, z: float = Z95):
+    """``(d, lo, hi)``: the difference ``P(SD make) - P(DD make)`` on the same deals and its
+    95 % interval by Newcombe's hybrid score method for paired proportions (his method 10,
+    with the continuity-corrected correlation). ``n11`` both made, ``n10`` DD only, ``n01``
+    SD only, ``n00`` neither."""
+    n = n11 + n10 + n01 + n00
+    if n == 0:
+        return math.nan, -1.0, 1.0
+    p_sd, p_dd = (n11 + n01) / n, (n11 + n10) / n
+    l_sd, u_sd = wilson_interval(n11 + n01, n, z)
+    l_dd, u_dd = wilson_interval(n11 + n10, n, z)
+    denom = (n11 + n10) * (n01 + n00) * (n11 + n01) * (n10 + n00)
+    a = n11 * n00 - n10 * n01
+    if denom == 0:
+        phi = 0.0
+    elif a > n / 2:
+        phi = (a - n / 2) / math.sqrt(denom)
+    elif a >= 0:
+        phi = 0.0
+    else:
+        phi = a / math.sqrt(denom)
+    d = p_sd - p_dd
+    lo = d - math.sqrt(
+        max(0.0, (p_sd - l_sd) ** 2 - 2 * phi * (p_sd - l_sd) * (u_dd - p_dd) + (u_dd - p_dd) ** 2)
+    )
+    hi = d + math.sqrt(
+        max(0.0, (u_sd - p_sd) ** 2 - 2 * phi * (u_sd - p_sd) * (p_dd - l_dd) + (p_dd - l_dd) ** 2)
+    )
+    return d, max(-1.0, lo), min(1.0, hi)
+
+
+def _pairs(g: pd.DataFrame) -> tuple[int, int, int, int]:
+    dd, sd = g["dd_made"].to_numpy(), g["sd_made"].to_numpy()
+    return (
+        int(((dd == 1) & (sd == 1)).sum()),
+        int(((dd == 1) & (sd == 0)).sum()),
+        int(((dd == 0) & (sd == 1)).sum()),
+        int(((dd == 0) & (sd == 0)).sum()),
+    )
+
+
+def _decided(df: pd.DataFrame) -> pd.DataFrame:
+    return df[df["dd_made"] >= 0]
+
+
+def bias(df: pd.DataFrame) -> pd.DataFrame:
+    """Per family: P(make) DD and SD on the same (decided) deals with 95 % Wilson intervals,
+    and the paired difference SD - DD with its 95 % interval (Newcombe)."""
+    rows = []
+    d = _decided(df)
+    for family, label in FAMILIES.items():
+        g = d[d["family"] == family]
+        if g.empty:
+            continue
+        n11, n10, n01, n00 = _pairs(g)
+        n = len(g)
+        dd_lo, dd_hi = wilson_interval(n11 + n10, n)
+        sd_lo, sd_hi = wilson_interval(n11 + n01, n)
+        diff, lo, hi = paired_difference(n11, n10, n01, n00)
+        rows.append(
+            {
+                "family": label,
+                "hands": int(g["hand_id"].nunique()),
+                "deals": n,
+                "dd_made": n11 + n10,
+                "dd_p": (n11 + n10) / n,
+                "dd_lo": dd_lo,
+                "dd_hi": dd_hi,
+                "sd_made": n11 + n01,
+                "sd_p": (n11 + n01) / n,
+                "sd_lo": sd_lo,
+                "sd_hi": sd_hi,
+                "diff": diff,
+                "diff_lo": lo,
+                "diff_hi": hi,
+                "undecided": int((df[df["family"] == family]["dd_made"] < 0).sum()),
+                "sd_seconds": float(df[df["family"] == family]["seconds"].mean()),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def calibration(df: pd.DataFrame) -> pd.DataFrame:
+    """Per family: ``a = P(SD make | DD make)`` and ``b = P(SD make | DD fail)`` with their
+    counts and 95 % Wilson intervals.
+
+    A real player cannot do better because the cards lie worse, so the map is kept monotone:
+    when the sample gives ``a < b`` both are replaced by their pooled rate (``pooled`` = 1).
+    A condition with no deals has no point estimate (NaN) and the interval 0..1."""
+    rows = []
+    d = _decided(df)
+    for family, label in FAMILIES.items():
+        g = d[d["family"] == family]
+        if g.empty:
+            continue
+        n11, n10, n01, n00 = _pairs(g)
+        rows.append(calibration_row(label, n11, n10, n01, n00) | {"key": family})
+    return pd.DataFrame(rows)
+
+
+def calibration_row(label: str, n11: int, n10: int, n01: int, n00: int) -> dict:
+    """One family's calibration from its paired counts (see :func:`calibration`)."""
+    n_a, n_b = n11 + n10, n01 + n00
+    k_a, k_b = n11, n01
+    a = k_a / n_a if n_a else math.nan
+    b = k_b / n_b if n_b else math.nan
+    pooled = bool(n_a and n_b and a < b)
+    if pooled:
+        k_a = k_b = n11 + n01
+        n_a = n_b = n_a + n_b
+        a = b = k_a / n_a
+    a_lo, a_hi = wilson_interval(k_a, n_a)
+    b_lo, b_hi = wilson_interval(k_b, n_b)
+    return {
+        "family": label,
+        "dd_made": n11 + n10,
+        "sd_given_dd_made": n11,
+        "dd_failed": n01 + n00,
+        "sd_given_dd_failed": n01,
+        "a": a,
+        "a_lo": a_lo,
+        "a_hi": a_hi,
+        "b": b,
+        "b_lo": b_lo,
+        "b_hi": b_hi,
+        "pooled": pooled,
+    }
+
+
+def real_play(p_dd: float, cal: dict) -> tuple[float, float, float]:
+    """``(p, lo, hi)``: the estimated real-play (single-dummy) make-probability of a contract
+    whose DD make-probability is ``p_dd``, from one family's calibration row (a dict with
+    ``a``, ``a_lo``, ``a_hi``, ``b``, ``b_lo``, ``b_hi``): ``p = P·a + (1-P)·b``. The interval
+    combines the ends of both intervals (``P·a_lo + (1-P)·b_lo`` .. ``P·a_hi + (1-P)·b_hi``),
+    a conservative 95 % range. With no deals in a condition its rate is unknown: the point
+    estimate uses the middle of 0..1 for it, and the interval spans that term's 0..1."""
+    p = min(1.0, max(0.0, float(p_dd)))
+
+    def point(x: str) -> float:
+        v = float(cal[x])
+        return 0.5 * (float(cal[f"{x}_lo"]) + float(cal[f"{x}_hi"])) if math.isnan(v) else v
+
+    est = p * point("a") + (1 - p) * point("b")
+    lo = p * float(cal["a_lo"]) + (1 - p) * float(cal["b_lo"])
+    hi = p * float(cal["a_hi"]) + (1 - p) * float(cal["b_hi"])
+    return est, lo, hi
+
+
+def calibration_curve(cal: pd.DataFrame, points: int = 11) -> pd.DataFrame:
+    """The map of every family on a grid of DD probabilities, for the chart."""
+    rows = []
+    for r in cal.to_dict("records"):
+        for p in np.linspace(0.0, 1.0, points):
+            est, lo, hi = real_play(p, r)
+            rows.append({"family": r["family"], "dd_p": p, "p": est, "lo": lo, "hi": hi})
+    return pd.DataFrame(rows)
+
+
+def calibration_file(cfg: StudyConfig):
+    """Where :func:`summarise` writes the calibration: ``<data_dir>/<name>_calibration.json``."""
+    return cfg.data_dir / f"{cfg.name}_calibration.json"
+
+
+def write_calibration(cal: pd.DataFrame, df: pd.DataFrame, cfg: StudyConfig) -> None:
+    """The calibration table as JSON, with the study's seed, samples, key and counts."""
+    families = {}
+    for r in cal.to_dict("records"):
+        families[r.pop("key")] = {
+            k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in r.items()
+        }
+    doc = {
+        "what": "single-dummy calibration of double-dummy make-probabilities (rikken study "
+        "single_dummy): real-play P ~= P_dd * a + (1 - P_dd) * b per family",
+        "study": cfg.name,
+        "key": cfg.key,
+        "seed": cfg["seed"],
+        "samples": cfg["samples"],
+        "deals": int(len(_decided(df))),
+        "families": families,
+    }
+    path = calibration_file(cfg)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+
+
+def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
+    """The study's tables for the report; also writes the calibration file."""
+    cal = calibration(df)
+    write_calibration(cal, df, cfg)
+    return {
+        "bias": bias(df),
+        "calibration": cal.drop(columns="key"),
+        "curve": calibration_curve(cal),
+    }
+
+
+def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
+    """The study compares two kinds of play, not a bid/pass verdict: nothing to score."""
+    return []
