@@ -127,7 +127,11 @@ def test_calibration_is_kept_monotone():
     row = calibration_row("piek", 1, 3, 3, 1)
     assert row["pooled"] and row["a"] == row["b"] == 0.5
     assert real_play(0.2, row)[0] == real_play(0.9, row)[0] == 0.5
-    # no DD fail: b unknown, its interval 0..1
+    # no DD fail: b borrowed from the group's counts
+    row = calibration_row("solo", 5, 0, 0, 0, fallback=(20, 5, 2, 8))
+    assert row["b"] == 0.2 and row["b_from"] == "group" and row["a_from"] == "family"
+    assert row["a"] == 1.0 and real_play(0.5, row)[0] == 0.6
+    # nothing to borrow: b unknown, its interval 0..1
     row = calibration_row("solo", 5, 0, 0, 0)
     assert math.isnan(row["b"]) and (row["b_lo"], row["b_hi"]) == (0.0, 1.0)
     est, lo, hi = real_play(1.0, row)

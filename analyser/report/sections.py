@@ -698,9 +698,12 @@ def _single_dummy(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     )
     cal_lines = []
     for r in cal.itertuples():
+        a_from = "" if r.a_from == "family" else f", from the {r.a_from}"
+        b_from = "" if r.b_from == "family" else f", from the {r.b_from}"
         cal_lines.append(
-            f"{r.family}: a = {pct(r.a)} ({r.sd_given_dd_made}/{r.dd_made}), b = {pct(r.b)} "
-            f"({r.sd_given_dd_failed}/{r.dd_failed})" + (" (pooled: a < b)" if r.pooled else "")
+            f"{r.family}: a = {pct(r.a)} ({r.sd_given_dd_made}/{r.dd_made}{a_from}), "
+            f"b = {pct(r.b)} ({r.sd_given_dd_failed}/{r.dd_failed}{b_from})"
+            + (" (pooled: a < b)" if r.pooled else "")
         )
     cal_reading = (
         "Per family a = P(SD make | DD make) and b = P(SD make | DD fail); a DD "
@@ -708,8 +711,10 @@ def _single_dummy(res: StudyResult, folder: pathlib.Path) -> list[Block]:
         "ends of both 95% intervals. `rikken analyse` shows this beside each DD figure of the "
         "families covered (from data/single_dummy_calibration.json, which this study writes). "
         + "; ".join(cal_lines)
-        + ". Where a sample gives a < b (noise: a deal that fails DD cannot be easier to make "
-        "in real play on average) the two are pooled so the map stays monotone."
+        + ". A family with no deal in a condition (strong hands that never fail DD) borrows "
+        "that rate from its group (trick contracts or null contracts, pooled). Where a sample "
+        "gives a < b (noise: a deal that fails DD cannot be easier to make in real play on "
+        "average) the two are pooled so the map stays monotone."
     )
     curve_png = charts.real_play_map(
         t["curve"],

@@ -40,8 +40,15 @@ trick 1). A DD position over the node budget ``max_nodes`` is left out (``dd_mad
 Result: one row per (hand, deal) with ``dd_made`` and ``sd_made`` (0/1), the SD tricks and
 the seconds the play took. :func:`calibration` turns the pairs into, per family,
 ``a = P(SD make | DD make)`` and ``b = P(SD make | DD fail)``, so that a DD make-probability
-``P`` maps to an estimated real-play ``P·a + (1-P)·b`` (:func:`real_play`); :func:`summarise`
-writes it to ``<data_dir>/<name>_calibration.json`` (read by ``rikken analyse``).
+``P`` maps to an estimated real-play ``P·a + (1-P)·b`` (:func:`real_play`); a family without
+deals in a condition borrows that rate from its group (trick or null contracts pooled).
+:func:`summarise` writes it to ``<data_dir>/<name>_calibration.json``, read by ``rikken
+analyse`` (:mod:`analyser.analysis.real_play`).
+
+Caveats: the panels are small in the default run (a few hands, a few deals each: deals of one
+hand are not independent); PIMC players are weaker than good humans (strategy fusion, no
+inference from the others' choice of card); at malheur the others' worlds do not use that the
+partner holds the fourth ace.
 """
 
 from __future__ import annotations
@@ -375,33 +382,62 @@ def bias(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+NULL_FAMILIES = ("misere", "open_misere", "piek")  # no-trick contracts; the rest take tricks
+GROUP_LABELS = {True: "pooled null contracts", False: "pooled trick contracts"}
+
+
 def calibration(df: pd.DataFrame) -> pd.DataFrame:
     """Per family: ``a = P(SD make | DD make)`` and ``b = P(SD make | DD fail)`` with their
-    counts and 95 % Wilson intervals.
+    counts and 95 % Wilson intervals (:func:`calibration_row`).
 
-    A real player cannot do better because the cards lie worse, so the map is kept monotone:
-    when the sample gives ``a < b`` both are replaced by their pooled rate (``pooled`` = 1).
-    A condition with no deals has no point estimate (NaN) and the interval 0..1."""
+    A family whose panel has no deal in a condition (strong alone hands nearly never fail
+    DD) borrows that rate from its group — the trick contracts or the null contracts
+    (misère, open misère, piek) of the study pooled; ``a_from`` / ``b_from`` say which."""
     rows = []
     d = _decided(df)
+    null = d["family"].isin(NULL_FAMILIES)
+    groups = {k: _pairs(d[null == k]) for k in (True, False)}
     for family, label in FAMILIES.items():
         g = d[d["family"] == family]
         if g.empty:
             continue
-        n11, n10, n01, n00 = _pairs(g)
-        rows.append(calibration_row(label, n11, n10, n01, n00) | {"key": family})
+        group = family in NULL_FAMILIES
+        row = calibration_row(label, *_pairs(g), fallback=groups[group])
+        for x in ("a_from", "b_from"):
+            row[x] = GROUP_LABELS[group] if row[x] == "group" else row[x]
+        rows.append(row | {"key": family})
     return pd.DataFrame(rows)
 
 
-def calibration_row(label: str, n11: int, n10: int, n01: int, n00: int) -> dict:
-    """One family's calibration from its paired counts (see :func:`calibration`)."""
+def calibration_row(
+    label: str,
+    n11: int,
+    n10: int,
+    n01: int,
+    n00: int,
+    fallback: tuple[int, int, int, int] | None = None,
+) -> dict:
+    """One family's calibration from its paired counts (``n11`` both made, ``n10`` DD only,
+    ``n01`` SD only, ``n00`` neither).
+
+    ``a`` is over the deals DD makes, ``b`` over those it fails. A condition without deals
+    takes its counts from ``fallback`` (the group's paired counts; ``a_from``/``b_from`` =
+    ``"group"``); with none there either, it has no point estimate (NaN) and the interval
+    0..1. A real player cannot make a contract more often because DD says it fails, so the
+    map is kept monotone: when the counts give ``a < b`` both become their pooled rate
+    (``pooled`` true)."""
     n_a, n_b = n11 + n10, n01 + n00
     k_a, k_b = n11, n01
+    src_a = src_b = "family"
+    if n_a == 0 and fallback is not None:
+        k_a, n_a, src_a = fallback[0], fallback[0] + fallback[1], "group"
+    if n_b == 0 and fallback is not None:
+        k_b, n_b, src_b = fallback[2], fallback[2] + fallback[3], "group"
     a = k_a / n_a if n_a else math.nan
     b = k_b / n_b if n_b else math.nan
     pooled = bool(n_a and n_b and a < b)
     if pooled:
-        k_a = k_b = n11 + n01
+        k_a = k_b = k_a + k_b
         n_a = n_b = n_a + n_b
         a = b = k_a / n_a
     a_lo, a_hi = wilson_interval(k_a, n_a)
@@ -415,9 +451,11 @@ def calibration_row(label: str, n11: int, n10: int, n01: int, n00: int) -> dict:
         "a": a,
         "a_lo": a_lo,
         "a_hi": a_hi,
+        "a_from": src_a,
         "b": b,
         "b_lo": b_lo,
         "b_hi": b_hi,
+        "b_from": src_b,
         "pooled": pooled,
     }
 
