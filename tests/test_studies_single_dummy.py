@@ -104,6 +104,8 @@ def test_section_renders(result):
     assert main.png is not None and pathlib.Path(main.png).exists()
     cal = next(b for b in section.blocks if b.title.startswith("Calibration:"))
     assert "a = " in cal.reading and pathlib.Path(cal.png).exists()
+    relook = next(b for b in section.blocks if b.title.endswith("in this light"))
+    assert "50%" in relook.reading
     assert "PIMC" in section.params or "single-dummy" in section.params
 
 
