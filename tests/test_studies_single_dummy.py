@@ -176,3 +176,24 @@ def test_config_rejects_unknown_family():
     cfg = load_study(SIMS / "single_dummy.toml")
     with pytest.raises(ConfigError, match="unknown family"):
         cfg.with_params(hands_per_family={"troel": 2})
+
+
+def test_malheur_partner_and_his_ace_are_public():
+    """At malheur the partner named trump: every other player's worlds give him the 4th ace."""
+    from analyser.single_dummy import _public
+    from analyser.worlds import knowledge_after, sample_worlds
+
+    cfg = load_study(SIMS / "single_dummy.toml").with_params(hands_per_family={"malheur": 1})
+    r = plan(cfg).iloc[0]
+    deal = deals_for_hand(int(r["mask"]), 1, int(r["deal_seed"]))[0]
+    contract = contract_for("malheur", deal, cfg["rules"])
+    hands = [mask_to_cards(int(m)) for m in deal]
+    assert contract.called in hands[contract.partner]
+    for me in range(4):
+        if me == contract.partner:
+            continue
+        known = _public(hands, contract, me)
+        assert known == {contract.called: contract.partner}
+        k = knowledge_after(me, hands[me], contract.trump, 0, [], known, contract.called)
+        bit = 1 << (16 * (contract.called // 13) + contract.called % 13)
+        assert all(int(w[contract.partner]) & bit for w in sample_worlds(k, 4, 1))

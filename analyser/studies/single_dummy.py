@@ -31,11 +31,12 @@ malheur        three-ace hands (uniform)                              8 with the
                                                                       holder, his G-MAL-07 trump
 =============  ====================================================  ===========================
 
-At rik the partner is whoever holds the called card, unknown to the others until it falls
-(both DD and SD). At malheur the partner names trump, so he is known from the start
-(``PlayContract.partner``); the fourth ace is passed as the called card in both, as in
-Study 5. The open forms are treated as open from trick 1 (the book shows the hand after
-trick 1). A DD position over the node budget ``max_nodes`` is left out (``dd_made = -1``).
+At rik the partner is whoever holds the called card on that deal; single-dummy, the others
+learn who he is only when it falls. At malheur the partner names trump, so he is known from
+the start (``PlayContract.partner``, so every player's worlds give him the fourth ace); the
+fourth ace is passed as the called card in both, as in Study 5. The open forms are treated
+as open from trick 1 (the book shows the hand after trick 1). A DD position over the node
+budget ``max_nodes`` is left out (``dd_made = -1``).
 
 Result: one row per (hand, deal) with ``dd_made`` and ``sd_made`` (0/1), the SD tricks and
 the seconds the play took. :func:`calibration` turns the pairs into, per family,
@@ -47,8 +48,7 @@ analyse`` (:mod:`analyser.analysis.real_play`).
 
 Caveats: the panels are small in the default run (a few hands, a few deals each: deals of one
 hand are not independent); PIMC players are weaker than good humans (strategy fusion, no
-inference from the others' choice of card); at malheur the others' worlds do not use that the
-partner holds the fourth ace.
+inference from the others' choice of card).
 """
 
 from __future__ import annotations
