@@ -664,7 +664,8 @@ def _single_dummy(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     if worse:
         verdict.append(f"single-dummy makes significantly less often in {', '.join(worse)}")
     if better:
-        verdict.append(f"significantly more often in {', '.join(better)}")
+        who = "" if worse else "single-dummy makes "
+        verdict.append(f"{who}significantly more often in {', '.join(better)}")
     if not verdict:
         verdict.append("no family's difference excludes 0 at this sample size")
     reading = (
