@@ -197,3 +197,14 @@ def test_malheur_partner_and_his_ace_are_public():
         k = knowledge_after(me, hands[me], contract.trump, 0, [], known, contract.called)
         bit = 1 << (16 * (contract.called // 13) + contract.called % 13)
         assert all(int(w[contract.partner]) & bit for w in sample_worlds(k, 4, 1))
+
+
+def test_report_has_the_single_dummy_section(result):
+    from analyser.report import build_report
+    from analyser.studies.config import SuiteConfig
+
+    res, base = result
+    suite = SuiteConfig(base / "suite.toml", "Test report", (res.cfg,), base / "reports")
+    files = build_report(suite, quiet=True, log=lambda _: None)
+    text = files.html.read_text(encoding="utf-8")
+    assert 'id="single_dummy"' in text and "How much double-dummy flatters" in text
