@@ -13,7 +13,7 @@ from analyser.cli import main
 from analyser.rules.contracts import Contract
 from analyser.studies.single_dummy import calibration_row
 
-HONOURS = "♠AHVB ♥AHVB ♦AHV ♣AH"  # every answer is clear: fast to solve
+RIK_HAND = "♠AHV1098 ♥104 ♦A10 ♣752"  # meets G-RIK-01 in spades; no misère hand
 
 
 def _write(path, families):
@@ -31,7 +31,7 @@ def calibrated(tmp_path, monkeypatch):
 
 
 def _analyse(*extra: str):
-    args = ["analyse", HONOURS, "--deals", "3", "--seed", "11", "--rules", "book:malheur=optional"]
+    args = ["analyse", RIK_HAND, "--deals", "3", "--seed", "11"]
     args += extra
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
@@ -48,9 +48,10 @@ def test_json_has_the_estimate_for_covered_families(calibrated):
     assert rik["p_make_real_est"] == pytest.approx(p * 0.6 + (1 - p) * 0.1, abs=1e-4)
     lo, hi = rik["p_make_real_est_ci"]
     assert lo <= rik["p_make_real_est"] <= hi
-    # alone 8 is not in this file, open piek in no calibration
+    # alone is not in this file, open piek in no calibration, and this hand is no misère hand
     assert by_bid["alone_8"]["p_make_real_est"] is None
     assert by_bid["open_piek"]["p_make_real_est_ci"] is None
+    assert by_bid["misere"]["p_make_real_est"] is None
 
 
 def test_table_has_the_note_line(calibrated):
@@ -84,3 +85,12 @@ def test_range_carries_the_dd_interval(tmp_path):
     p0, lo0, hi0 = cal.estimate("rik", 0.5)
     assert p == p0 and lo < lo0 and hi > hi0
     assert cal.estimate("piek", 0.5) is None
+
+
+def test_in_panel():
+    from analyser.notation import parse_hand
+
+    rik = parse_hand(RIK_HAND)
+    low = parse_hand("♠5432 ♥432 ♦432 ♣432")
+    assert real_play.in_panel("rik", rik) and not real_play.in_panel("rik", low)
+    assert real_play.in_panel("misere", low) and not real_play.in_panel("misere", rik)

@@ -10,7 +10,8 @@ real-play ``P·a + (1-P)·b`` (:func:`analyser.studies.single_dummy.real_play`).
 :func:`load` reads that file (None when it is missing or unreadable: ``rikken analyse``
 then shows nothing extra); :func:`family_of` names the calibrated family of a rikken
 contract (None for the contracts the study does not cover: alone 10-12, open piek, the
-praatje forms, every wiezen contract).
+praatje forms, every wiezen contract); :func:`in_panel` says whether a hand is of the kind
+the study calibrated that family on — the estimate is only given for those.
 """
 
 from __future__ import annotations
@@ -89,6 +90,20 @@ def _load(path: str) -> Calibration | None:
         return Calibration(families, int(doc["samples"]), int(doc["deals"]), int(doc["seed"]), p)
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+def in_panel(family: str, hand) -> bool:
+    """Whether ``hand`` (card ints) is of the kind Study 8 calibrated ``family`` on (its
+    panel's filter, :func:`analyser.studies.single_dummy.qualifies`: a rik hand meeting
+    G-RIK-01, a misère hand without red flags, ...). Outside it the calibration says nothing:
+    a hopeless misère hand's double-dummy failures are not the near misses of the panel."""
+    import numpy as np
+
+    from analyser.cards import cards_to_mask
+    from analyser.studies.single_dummy import qualifies
+
+    mask = np.array([cards_to_mask([int(c) for c in hand])], dtype=np.int64)
+    return bool(qualifies(family, mask)[0])
 
 
 def family_of(contract: Contract, family: ContractFamily = RIKKEN) -> str | None:

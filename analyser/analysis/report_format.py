@@ -77,8 +77,9 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
   ``data/single_dummy_calibration.json`` is missing these are null): per bid
   ``p_make_real_est`` — the estimated real-play make-probability of the families Study 8
   covers (rik, beter rik, alone 7-9, solo, misère, open misère, piek, malheur), ``p·a +
-  (1-p)·b``; ``p_make_real_est_ci`` — ``[low, high]``, its 95 % range (calibration and
-  sample); at the end ``real_play_calibration`` — ``{"method", "file", "samples", "deals",
+  (1-p)·b``, for a hand of the kind the study's panel holds for that family (else null);
+  ``p_make_real_est_ci`` — ``[low, high]``, its 95 % range (calibration and sample); at the
+  end ``real_play_calibration`` — ``{"method", "file", "samples", "deals",
   "seed"}``
 
 CSV (``--format csv``): a header and one row per bid with the columns of :data:`CSV_COLUMNS`
@@ -181,23 +182,24 @@ def _note(b: BidResult) -> str | None:
     return "; ".join(b.notes) if b.notes else None
 
 
-def real_estimate(b: BidResult, ruleset: RuleSet | None = None):
+def real_estimate(b: BidResult, ruleset: RuleSet | None = None, hand=None):
     """``(p, lo, hi)`` estimated real play of the bid from the single-dummy calibration
-    (:mod:`analyser.analysis.real_play`), None when the file is missing or the family is not
-    covered."""
+    (:mod:`analyser.analysis.real_play`); None when the file is missing, the family is not
+    covered, or ``hand`` (None: unknown) is not of the kind the study calibrated it on."""
     cal = real_play.load()
-    if cal is None:
+    if cal is None or hand is None:
         return None
     family = real_play.family_of(b.spec.contract, *(() if ruleset is None else (ruleset.family,)))
-    if family is None:
+    if family is None or not real_play.in_panel(family, hand):
         return None
     low, high = b.estimate.interval
     return cal.estimate_range(family, b.estimate.p, low, high)
 
 
-def bid_record(b: BidResult, ruleset: RuleSet | None = None) -> dict:
+def bid_record(b: BidResult, ruleset: RuleSet | None = None, hand=None) -> dict:
     """The JSON object of one bid (see the module docstring); ``ruleset`` names the family
-    whose bid ids are used (default: rikken)."""
+    whose bid ids are used (default: rikken); ``hand`` (the analysed hand) for the estimated
+    real play."""
     bid, beter = schema_id(b.spec.contract, *(() if ruleset is None else (ruleset.family,)))
     out = {
         "bid": bid,
@@ -221,7 +223,7 @@ def bid_record(b: BidResult, ruleset: RuleSet | None = None) -> dict:
         "expected_score_ci": [_r(x) for x in b.expected_score_ci],
         "tricks_hist_deals": b.tricks_hist_deals if b.tricks_hist is not None else None,
     }
-    est = real_estimate(b, ruleset)
+    est = real_estimate(b, ruleset, hand)
     out["p_make_real_est"] = _r(est[0]) if est is not None else None
     out["p_make_real_est_ci"] = [_r(est[1]), _r(est[2])] if est is not None else None
     if b.joined is not None:
@@ -268,7 +270,7 @@ def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
         "stop_reason": a.stop_reason,
         "precision": a.precision,
         "min_p": a.min_p,
-        "bids": [bid_record(b, a.ruleset) for b in a.bids],
+        "bids": [bid_record(b, a.ruleset, a.hand) for b in a.bids],
         "recommended_opening": a.recommended_opening,
         "highest_competitive": a.highest_competitive,
         "notes": list(a.notes),
@@ -307,7 +309,7 @@ def render_csv(analyses: list[HandAnalysis]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
     for a in analyses:
-        for rec in (bid_record(b, a.ruleset) for b in a.bids):
+        for rec in (bid_record(b, a.ruleset, a.hand) for b in a.bids):
             hist = rec["tricks_hist"]
             row = {
                 **rec,
@@ -515,7 +517,7 @@ def _real_play_lines(a: HandAnalysis) -> list[str]:
         return []
     parts = []
     for b in a.bids:
-        est = real_estimate(b, a.ruleset)
+        est = real_estimate(b, a.ruleset, a.hand)
         if est is not None:
             parts.append(
                 f"{_bid_label(b, a.ruleset)} {_pct(est[0]).strip()}% "
@@ -526,7 +528,9 @@ def _real_play_lines(a: HandAnalysis) -> list[str]:
     return [
         f"estimated real play P(make) % (95% range), from the DD figure by the single-dummy "
         f"calibration of Study 8 (PIMC players, {cal.samples} worlds per decision, "
-        f"{cal.deals} deals; `rikken study run sims/single_dummy.toml`): " + ", ".join(parts)
+        f"{cal.deals} deals; `rikken study run sims/single_dummy.toml`), for the bids whose "
+        "hand fits the study's panel (G-RIK-01 for rik, no misère red flags, ...): "
+        + ", ".join(parts)
     ]
 
 
