@@ -11,6 +11,7 @@ from analyser.cli.common import (
     turned_option,
     user_errors,
 )
+from analyser.errors import RikkenError
 from analyser.seats import DEALER_PLACE, PLACES, Place
 
 SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the dealer
@@ -64,6 +65,60 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     help="With --auction: the bidding model of the other seats (book = the book's coded "
     "guidelines: the lowest legal call the hand supports, pass when none).",
 )
+@click.option(
+    "--play",
+    type=click.Choice(["double-dummy", "single-dummy"]),
+    default="double-dummy",
+    show_default=True,
+    help="single-dummy: also play the bids out with players who see only their own hand, "
+    "the cards played and the open hands (PIMC), on the first --play-deals deals of the "
+    "sample, beside the double-dummy figure on the same deals. Costs seconds per deal.",
+)
+@click.option(
+    "--bids",
+    default=None,
+    metavar="IDS",
+    help="With --play single-dummy: the bids to play, as ids separated by commas (e.g. "
+    "'rik,misere,alone_9'). Default: up to 3 bids the double-dummy run puts within reach "
+    "(P(make) >= 0.3).",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=1),
+    default=10,
+    show_default=True,
+    help="With --play single-dummy: worlds each player samples per decision.",
+)
+@click.option(
+    "--play-deals",
+    "play_deals",
+    type=click.IntRange(min=1),
+    default=40,
+    show_default=True,
+    help="With --play single-dummy: deals of the sample played out per bid.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="With --play single-dummy: processes that share the deals (default: one per core).",
+)
+@click.option(
+    "--game",
+    type=click.Choice(["rikken", "whist"]),
+    default="rikken",
+    show_default=True,
+    help="whist (docs/whist.md): partners opposite, --turned CARD is trump and lies with the "
+    "dealer (seat 4), seat 1 leads; reports our tricks, P(game in this deal), the expected "
+    "point difference and the honours odds, double-dummy (--deals, default 200).",
+)
+@click.option(
+    "--form",
+    type=click.Choice(["10", "7", "6", "5", "4"]),
+    default="5",
+    show_default=True,
+    help="With --game whist: the scoring form, in points to win a game (WH-06).",
+)
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @common_options
 @user_errors
@@ -78,6 +133,13 @@ def command(
     turned: int | None,
     auction: str | None,
     model: str,
+    play: str,
+    bids: str | None,
+    samples: int,
+    play_deals: int,
+    workers: int | None,
+    game: str,
+    form: str,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -113,6 +175,12 @@ def command(
     which only the expected score needs, are made on a subsample (the first 60 deals and 15
     of each stratum), and the expected score comes with its 95% interval. --deals N asks
     for exactly N deals (same seed, same output).
+
+    Every figure above is double-dummy (all hands seen). --play single-dummy plays the bids
+    out with players who see what a real player sees (each samples --samples worlds per
+    decision and plays the card that does best over them), on the first --play-deals deals,
+    and shows P(make) single-dummy beside double-dummy on the same deals: about 2-10 s per
+    deal and bid at the default 10 worlds.
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.evaluate import analyse_hand
@@ -122,6 +190,20 @@ def command(
     cards = parse_hand(" ".join(hand))
     if seed is None:
         seed = new_seed()
+    if game != "rikken":
+        GAMES[game](cards, seat, turned, form, deals, seed, quiet, fmt, locals())
+        return
+    if form != "5":
+        raise RikkenError("--form goes with --game whist")
+    single = play == "single-dummy"
+    if not single and (
+        bids is not None or samples != 10 or play_deals != 40 or workers is not None
+    ):
+        raise RikkenError(
+            "--bids, --samples, --play-deals and --workers go with --play single-dummy"
+        )
+    if single and (auction is not None or seat == "all"):
+        raise RikkenError("--play single-dummy analyses one seat without --auction")
     if auction is not None:
         opts = dict(deals=deals, precision=precision, max_deals=max_deals, min_p=min_p)
         if node_budget is not None:
@@ -148,12 +230,73 @@ def command(
         )
         for s in seats
     ]
+    if single:
+        _single_dummy(results[0], bids, (samples, play_deals, workers), quiet, lang, fmt)
+        return
     if fmt == "json":
         click.echo(render_json(results, lang, many=seat == "all"))
     elif fmt == "csv":
         click.echo(render_csv(results), nl=False)
     else:
         click.echo("\n\n".join(render_table(r, lang) for r in results))
+
+
+def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
+    """--game whist: the partnership's tricks, P(game), points and honours (docs/whist.md)."""
+    import json
+
+    from analyser.games.whist import analyse_whist, render, to_dict
+
+    if turned is None:
+        raise RikkenError("--game whist needs --turned CARD (the dealer's turned card, WH-02)")
+    if seat == "all":
+        raise RikkenError("--game whist analyses one seat: give --seat 1..4")
+    rikken_only = ("auction", "bids", "precision", "max_deals", "node_budget")
+    for name in rikken_only:
+        if given.get(name) is not None:
+            raise RikkenError(f"--{name.replace('_', '-')} does not apply to --game whist")
+    if given.get("play") != "double-dummy" or fmt == "csv":
+        raise RikkenError("--game whist writes double-dummy figures as a table or JSON")
+    a = analyse_whist(cards, Place(int(seat)), turned, form, deals or 200, seed, quiet)
+    if fmt == "json":
+        click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render(a))
+
+
+# the other games of the family (docs/whist.md): name -> its command body
+GAMES = {"whist": _whist}
+
+
+def _single_dummy(analysis, bids, sizes, quiet, lang, fmt) -> None:
+    """--play single-dummy: the analysis, then the chosen bids played out."""
+    import json
+
+    from analyser.analysis.report_format import render_table, to_dict
+    from analyser.analysis.single_dummy_run import play_out, played_records, render_played
+
+    if fmt == "csv":
+        raise RikkenError("--play single-dummy writes a table or JSON, not CSV")
+    asked = [b.strip() for b in bids.split(",") if b.strip()] if bids else None
+    samples, play_deals, workers = sizes
+    played = play_out(analysis, asked, samples, play_deals, quiet, workers)
+    if fmt == "json":
+        obj = to_dict(analysis, lang)
+        obj["play"] = "single-dummy"
+        extra = played_records(played)
+        for rec in obj["bids"]:
+            sd = extra.get(rec["contract"])
+            if sd is None:
+                rec["play"] = "double-dummy"
+                continue
+            # the whole sample's double-dummy figures stay, under their own key
+            rec["double_dummy_sample"] = {
+                k: rec[k] for k in ("p_make", "ci_low", "ci_high", "deals")
+            }
+            rec.update(sd)
+        click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
+    else:
+        click.echo(render_table(analysis, lang) + "\n\n" + render_played(played, analysis.seed))
 
 
 def _at_table(cards, seat, auction, model, turned, quiet, seed, ruleset, lang, fmt, opts) -> None:

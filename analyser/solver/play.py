@@ -270,7 +270,9 @@ def card_values(
     if solver is None:
         solver = Solver()
     tt, tb, _, _, killer, stats = solver.tables
-    masks = np.array([_mask(h) for h in hands], np.int64)
+    masks = np.zeros(N_SEATS, np.int64)
+    for s, h in enumerate(hands):
+        masks[s] = _mask(h)
     trick0 = np.zeros(3, np.int64)
     for i, c in enumerate(trick):
         trick0[i] = 16 * (c // N_RANKS) + c % N_RANKS

@@ -2,7 +2,7 @@
 
 `python tests/bench/warm.py` calls every compiled entry point the benchmarks use once, on
 tiny inputs: the sampler (serial and parallel), the solver one position at a time and in a
-batch, and a 2-deal hand analysis. run.py
+batch, a 2-deal hand analysis and the play API. run.py
 starts it in a subprocess, so the timed sections only ever *load* the cache. Before, the
 first `make bench` on a fresh clone compiled inside timed sections and measured one-thread
 batch solving at 11.7 deals/s and the 1-vs-3 exact positions at 178 ms, where a second run
@@ -40,6 +40,11 @@ def warm() -> None:
     # a malheur hand and a rik hand: under book a 3-ace hand is offered no rik (R-MAL-01)
     for hand in ("♠A32 ♥A54 ♦A765 ♣H32", "♠HV1087 ♥A92 ♦V3 ♣H54"):
         analyse_hand(parse_hand(hand), 1, get_ruleset("book"), deals=2, seed=1)
+    # the play API (single-dummy play), with a trick in progress
+    from analyser.solver import card_values
+
+    card_values([[1, 2], [13, 14], [26, 27], [39, 40]], 0, 0, [0, 2], ">=1", trick=[])
+    card_values([[2], [13, 14], [26, 27], [39, 40]], 4, 0, [1], "misere", trick=[1])
 
 
 if __name__ == "__main__":
