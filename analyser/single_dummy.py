@@ -50,7 +50,8 @@ class PlayContract:
     trick 1, the ``declarer`` seat, ``kind`` (``ge`` with ``target`` tricks for the
     declarer side, ``misere``, ``piek``), the ``called`` card (rik: its holder is the
     declarer's partner; -1 for none), ``partner`` a known partner seat (-1 for none: lone, or
-    unknown until the called card falls) and the ``open`` seats whose hands everyone sees
+    unknown until the called card falls; with a ``called`` card too, everyone knows he holds
+    it) and the ``open`` seats whose hands everyone sees
     (open misère and piek; praatje: all four)."""
 
     trump: int
@@ -185,8 +186,12 @@ class _Turn:
 
 
 def _public(deal, contract: PlayContract, me: int) -> dict[int, int]:
-    """Cards whose holder everyone knows: the open hands."""
-    return {c: s for s in contract.open if s != me for c in deal[s]}
+    """Cards whose holder everyone knows: the open hands, and the called card when its holder
+    is a known partner (malheur: the partner named trump)."""
+    known = {c: s for s in contract.open if s != me for c in deal[s]}
+    if contract.partner >= 0 and contract.called >= 0 and me != contract.partner:
+        known[contract.called] = contract.partner
+    return known
 
 
 def _choose(deal, contract: PlayContract, at: _Turn, samples: int, stream: int, solver, options):

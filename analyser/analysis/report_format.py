@@ -73,6 +73,15 @@ JSON schema (``--format json``; stable: fields are only ever added). One object 
   ``{"deals", "joined", "p", "ci_low", "ci_high"}``, the deals on which someone goes along
   under the meegaan model (``p_make`` is over those deals)
 
+* appended with the single-dummy calibration (:mod:`analyser.analysis.real_play`; when
+  ``data/single_dummy_calibration.json`` is missing these are null): per bid
+  ``p_make_real_est`` — the estimated real-play make-probability of the families Study 8
+  covers (rik, beter rik, alone 7-9, solo, misère, open misère, piek, malheur), ``p·a +
+  (1-p)·b``, for a hand of the kind the study's panel holds for that family (else null);
+  ``p_make_real_est_ci`` — ``[low, high]``, its 95 % range (calibration and sample); at the
+  end ``real_play_calibration`` — ``{"method", "file", "samples", "deals",
+  "seed"}``
+
 CSV (``--format csv``): a header and one row per bid with the columns of :data:`CSV_COLUMNS`
 (``tricks_hist`` written as 14 counts joined by ``-``; the run's facts repeated on every row;
 ``bid_deals`` is the bid's own ``deals``, ``expected_score_low``/``_high`` its interval).
@@ -84,6 +93,7 @@ import csv
 import io
 import json
 
+from analyser.analysis import real_play
 from analyser.analysis.bids import (
     EXACTNESS_TEXT,
     FAMILY_MALHEUR,
@@ -130,6 +140,9 @@ CSV_COLUMNS = (
     "p_high",
     "expected_score_low",
     "expected_score_high",
+    "p_make_real_est",
+    "p_make_real_est_low",
+    "p_make_real_est_high",
 )
 
 
@@ -169,9 +182,24 @@ def _note(b: BidResult) -> str | None:
     return "; ".join(b.notes) if b.notes else None
 
 
-def bid_record(b: BidResult, ruleset: RuleSet | None = None) -> dict:
+def real_estimate(b: BidResult, ruleset: RuleSet | None = None, hand=None):
+    """``(p, lo, hi)`` estimated real play of the bid from the single-dummy calibration
+    (:mod:`analyser.analysis.real_play`); None when the file is missing, the family is not
+    covered, or ``hand`` (None: unknown) is not of the kind the study calibrated it on."""
+    cal = real_play.load()
+    if cal is None or hand is None:
+        return None
+    family = real_play.family_of(b.spec.contract, *(() if ruleset is None else (ruleset.family,)))
+    if family is None or not real_play.in_panel(family, hand):
+        return None
+    low, high = b.estimate.interval
+    return cal.estimate_range(family, b.estimate.p, low, high)
+
+
+def bid_record(b: BidResult, ruleset: RuleSet | None = None, hand=None) -> dict:
     """The JSON object of one bid (see the module docstring); ``ruleset`` names the family
-    whose bid ids are used (default: rikken)."""
+    whose bid ids are used (default: rikken); ``hand`` (the analysed hand) for the estimated
+    real play."""
     bid, beter = schema_id(b.spec.contract, *(() if ruleset is None else (ruleset.family,)))
     out = {
         "bid": bid,
@@ -195,6 +223,9 @@ def bid_record(b: BidResult, ruleset: RuleSet | None = None) -> dict:
         "expected_score_ci": [_r(x) for x in b.expected_score_ci],
         "tricks_hist_deals": b.tricks_hist_deals if b.tricks_hist is not None else None,
     }
+    est = real_estimate(b, ruleset, hand)
+    out["p_make_real_est"] = _r(est[0]) if est is not None else None
+    out["p_make_real_est_ci"] = [_r(est[1]), _r(est[2])] if est is not None else None
     if b.joined is not None:
         low, high = b.joined.interval
         out["joined"] = {
@@ -239,7 +270,7 @@ def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
         "stop_reason": a.stop_reason,
         "precision": a.precision,
         "min_p": a.min_p,
-        "bids": [bid_record(b, a.ruleset) for b in a.bids],
+        "bids": [bid_record(b, a.ruleset, a.hand) for b in a.bids],
         "recommended_opening": a.recommended_opening,
         "highest_competitive": a.highest_competitive,
         "notes": list(a.notes),
@@ -248,6 +279,21 @@ def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
         "node_budget": a.node_budget,
         "given_up": dict(a.given_up),
         **({"turned": card_code(a.turned)} if a.ruleset.turned_trump else {}),
+        "real_play_calibration": _calibration_source(),
+    }
+
+
+def _calibration_source() -> dict | None:
+    """Where ``p_make_real_est`` comes from (null when the calibration file is missing)."""
+    cal = real_play.load()
+    if cal is None:
+        return None
+    return {
+        "method": "single-dummy (PIMC) against double-dummy, Study 8",
+        "file": cal.path.name,
+        "samples": cal.samples,
+        "deals": cal.deals,
+        "seed": cal.seed,
     }
 
 
@@ -263,7 +309,7 @@ def render_csv(analyses: list[HandAnalysis]) -> str:
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
     for a in analyses:
-        for rec in (bid_record(b, a.ruleset) for b in a.bids):
+        for rec in (bid_record(b, a.ruleset, a.hand) for b in a.bids):
             hist = rec["tricks_hist"]
             row = {
                 **rec,
@@ -280,9 +326,18 @@ def render_csv(analyses: list[HandAnalysis]) -> str:
                 "bid_deals": rec["deals"],
                 "expected_score_low": rec["expected_score_ci"][0],
                 "expected_score_high": rec["expected_score_ci"][1],
+                "p_make_real_est": _blank(rec["p_make_real_est"]),
+                "p_make_real_est_low": _blank(rec["p_make_real_est_ci"], 0),
+                "p_make_real_est_high": _blank(rec["p_make_real_est_ci"], 1),
             }
             w.writerow([row[c] for c in CSV_COLUMNS])
     return buf.getvalue()
+
+
+def _blank(x, i: int | None = None):
+    if x is None:
+        return ""
+    return x if i is None else x[i]
 
 
 # ------------------------------------------------------------------------------ table
@@ -418,6 +473,7 @@ def render_table(
         )
     if any(b.score_is_bound for b in a.bids):
         lines.append("<= = an upper bound: the bid never made on the sample (see the notes).")
+    lines += _real_play_lines(a)
     alt_lines = []
     for b in a.bids:
         if b.alternatives and b.spec.family == FAMILY_RIK:
@@ -451,6 +507,31 @@ def render_table(
         f"{_rec(a, a.highest_competitive)}"
     )
     return "\n".join(lines)
+
+
+def _real_play_lines(a: HandAnalysis) -> list[str]:
+    """'estimated real play' per covered bid, from the single-dummy calibration (none when the
+    calibration file is missing)."""
+    cal = real_play.load()
+    if cal is None:
+        return []
+    parts = []
+    for b in a.bids:
+        est = real_estimate(b, a.ruleset, a.hand)
+        if est is not None:
+            parts.append(
+                f"{_bid_label(b, a.ruleset)} {_pct(est[0]).strip()}% "
+                f"({_pct(est[1]).strip()}-{_pct(est[2]).strip()})"
+            )
+    if not parts:
+        return []
+    return [
+        f"estimated real play P(make) % (95% range), from the DD figure by the single-dummy "
+        f"calibration of Study 8 (PIMC players, {cal.samples} worlds per decision, "
+        f"{cal.deals} deals; `rikken study run sims/single_dummy.toml`), for the bids whose "
+        "hand fits the study's panel (G-RIK-01 for rik, no misère red flags, ...): "
+        + ", ".join(parts)
+    ]
 
 
 def _mean(hist: list[int]) -> float:

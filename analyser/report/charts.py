@@ -213,3 +213,22 @@ def paired_bars(
     # an opaque box: the legend sits over the bars, whose colour would hide its patches
     ax.legend(fontsize=8, loc="lower right", frameon=True, facecolor="white", framealpha=1.0)
     return _save(fig, path)
+
+
+def real_play_map(curve: pd.DataFrame, path: pathlib.Path, *, title: str) -> pathlib.Path:
+    """One line per family: estimated real-play P(make) against the double-dummy P, with the
+    95 % band of the calibration, and the diagonal (no bias) for reference."""
+    fig, ax = plt.subplots(figsize=(7.2, 4.4))
+    ax.plot([0, 1], [0, 1], color="grey", linewidth=0.8, linestyle=":", label="no bias")
+    for k, (family, g) in enumerate(curve.groupby("family", sort=False)):
+        colour = OKABE_ITO[k % len(OKABE_ITO)]
+        ax.plot(g["dd_p"], g["p"], MARKERS[k % len(MARKERS)] + "-", color=colour, label=family)
+        ax.fill_between(g["dd_p"], g["lo"], g["hi"], color=colour, alpha=0.12, linewidth=0)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(-0.03, 1.03)
+    ax.set_xlabel("double-dummy P(make)")
+    ax.set_ylabel("estimated real-play (single-dummy) P(make)")
+    ax.set_title(title, fontsize=10)
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8, frameon=False, ncol=2)
+    return _save(fig, path)

@@ -39,6 +39,13 @@ class Section:
     blocks: list[Block] = field(default_factory=list)
 
 
+SD_CAVEAT = (
+    "The double-dummy column sees every hand (best play by both sides); the single-dummy "
+    "column is PIMC play from each player's own view, weaker than a good human (no reading of "
+    "the others' cards beyond shown-out suits), so real play lies roughly between the two."
+)
+
+
 def params_text(cfg: StudyConfig, n_hands: int, from_cache: bool) -> str:
     """The exact parameters, seed and origin of a study's figures."""
     p = ", ".join(f"{k} = {v!r}" for k, v in cfg.params.items())
@@ -47,7 +54,8 @@ def params_text(cfg: StudyConfig, n_hands: int, from_cache: bool) -> str:
         f"Study file {cfg.path.name} ({n_hands} hands; results {origin}; cache key "
         f"{cfg.key}, code hash {cfg.code[:12]}, rikken-analyser {cfg.version}; regenerate with "
         f"`rikken study run sims/{cfg.path.name}`). Parameters: {p}. "
-        "Seats: the studied hand is North, West deals. " + CAVEAT
+        "Seats: the studied hand is North, West deals. "
+        + (SD_CAVEAT if cfg.kind == "single_dummy" else CAVEAT)
     )
 
 

@@ -158,8 +158,6 @@ COMMON_KEYS: dict[str, Check] = {
 }
 OPTIONAL_PATHS = {"data_dir": "../data", "report_dir": "../reports"}
 
-# The module implementing each kind of study (see analyser.studies.runner).
-
 
 @dataclass(frozen=True)
 class StudyConfig:
