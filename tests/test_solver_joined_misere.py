@@ -59,8 +59,9 @@ def questions(seed: int, count: int, sizes: tuple[int, ...]) -> list[tuple]:
     return out
 
 
-def solve_all(qs: list[tuple]) -> np.ndarray:
-    """The solver's answers to the questions, batched per (form, rule, model)."""
+def solve_all(qs: list[tuple], **kwargs) -> np.ndarray:
+    """The solver's answers to the questions, batched per (form, rule, model); ``kwargs``
+    go to solve_joined_batch."""
     out = np.full(len(qs), -9, np.int64)
     for form in FORMS:
         for rule in RULES:
@@ -78,6 +79,7 @@ def solve_all(qs: list[tuple]) -> np.ndarray:
                     rule,
                     model,
                     np.array([qs[i][7] for i in idx]),
+                    **kwargs,
                 )
                 out[idx] = res
     return out
@@ -92,9 +94,9 @@ def describe(q: tuple) -> str:
     )
 
 
-def check_against_oracle(qs: list[tuple]) -> None:
+def check_against_oracle(qs: list[tuple], **kwargs) -> None:
     expected = [joined_oracle(*q) for q in qs]
-    got = solve_all(qs)
+    got = solve_all(qs, **kwargs)
     bad = [
         describe(q) + f" oracle={e} solver={g}"
         for q, e, g in zip(qs, expected, got, strict=True)
@@ -112,6 +114,42 @@ def test_joined_against_oracle_on_1200_endings():
 @pytest.mark.slow
 def test_joined_against_oracle_on_4000_larger_endings():
     check_against_oracle(questions(2028, 4000, SLOW_SIZES))
+
+
+# Budget rounds (joined_search): the default ones start at 4 cards in x's hand, which the
+# endings above rarely reach, so here they run at every node with budgets of a few nodes:
+# many children are given up and searched again in later rounds, and no answer may change.
+
+
+@pytest.mark.parametrize("round_nodes", [1, 3, 20])
+def test_budget_rounds_against_oracle(round_nodes):
+    qs = questions(29 + round_nodes, 600, DEFAULT_SIZES)
+    check_against_oracle(qs, round_nodes=round_nodes, round_min_cards=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("round_nodes", [1, 5, 50])
+def test_budget_rounds_against_oracle_on_larger_endings(round_nodes):
+    qs = questions(3028 + round_nodes, 2000, SLOW_SIZES)
+    check_against_oracle(qs, round_nodes=round_nodes, round_min_cards=1)
+
+
+def test_budget_rounds_change_no_answer_on_full_deals():
+    # a weak misère hand joined under both ends of play: the same answer with and without
+    # the rounds wherever both searches finish
+    hand = [9, 4, 0, 20, 18, 15, 13, 32, 29, 27, 43, 41, 39]
+    deals = sample_deals([[], hand, [], []], 12, 7)
+    compared = []
+    for rule in RULES:
+        for x in (1, 2):
+            plain = solve_joined_batch(
+                deals, 0, 0b0110, x, "misere", rule, max_nodes=300_000, round_nodes=0
+            )
+            rounds = solve_joined_batch(deals, 0, 0b0110, x, "misere", rule, max_nodes=300_000)
+            both = (plain >= 0) & (rounds >= 0)
+            assert np.array_equal(plain[both], rounds[both]), (rule, x)
+            compared.extend(both)
+    assert np.mean(compared) > 0.7
 
 
 # Hand-made endings (cards: suit * 13 + rank; ♠ 0-12, ♥ 13-25, ♦ 26-38), found with the oracle.

@@ -17,6 +17,8 @@ from analyser.solver.joined_misere import (
     MODEL_DUCK,
     NEED_MISERE,
     NEED_PIEK,
+    ROUND_MIN_CARDS,
+    ROUND_NODES,
     SETTLE_ALL,
     STOP_AT_FIRST_FAILURE,
     UNDECIDED,
@@ -80,6 +82,8 @@ def solve_joined_batch(
     threads: int | None = None,
     table_bits: int = JT_BITS,
     stats: dict[str, int] | None = None,
+    round_nodes: int = ROUND_NODES,
+    round_min_cards: int = ROUND_MIN_CARDS,
 ) -> np.ndarray:
     """Whether declarer ``x`` makes his misère (or piek) with other declarers in the deal,
     per position: int8[n] of 1 (made), 0 (failed), UNDECIDED (-1: given up at the node
@@ -92,7 +96,9 @@ def solve_joined_batch(
     ``rule`` ``settle_all`` (book, wiezen) / ``stop_at_first_failure`` (IWWA I-06);
     ``model`` ``duck`` (default) / ``coalition``; ``taken`` int[n, 4] tricks each seat holds
     already (default none). Scalars broadcast. ``stats`` (optional) receives ``nodes``,
-    ``hits``, ``given_up`` and ``max_nodes_one`` (the most nodes one position took)."""
+    ``hits``, ``given_up`` and ``max_nodes_one`` (the most nodes one position took).
+    ``round_nodes`` / ``round_min_cards``: the budget rounds of the search (its docstring;
+    0 nodes = none); they change only how many nodes a position takes, never an answer."""
     hands = np.array(hands, dtype=np.int64, order="C")
     if hands.ndim != 2 or hands.shape[1] != N_SEATS:
         raise PositionError("hands must be an int64 array of shape (n, 4)")
@@ -121,6 +127,9 @@ def solve_joined_batch(
         raise PositionError("tricks taken must be 0..13 per seat, 13 in all")
     if int(max_nodes) < 0:
         raise PositionError("max_nodes must be 0 (no budget) or positive")
+    if int(round_nodes) < 0 or int(round_min_cards) < 0:
+        raise PositionError("round_nodes and round_min_cards must be 0 or positive")
+    rounds = np.array([int(round_nodes), int(round_min_cards)], np.int64)
     out = np.zeros(n, np.int64)
     if n == 0:
         return out.astype(np.int8)
@@ -163,6 +172,7 @@ def solve_joined_batch(
                         w.gen,
                         one,
                         out,
+                        rounds,
                     )
                     counts[k] += one
                     if stats is not None:
