@@ -5,7 +5,7 @@ Rikken is really dealt (R-DEAL-03/04: no shuffle, gathered tricks, one cut, pack
 Plan: ``sequences`` sequences of ``sequence_length`` consecutive deals under each model (the
 first deal of a cut_only sequence is uniform; the rest follow from the play, the gathering and
 the cut). Every hand of every deal is tested with the book's coded guidelines: rik minimum
-(G-RIK-01), alone 8 (G-ALN-03), misère (G-MIS-04..06), open misère (G-OPEN-03), piek
+(G-RIK-01), alone 7, 8 and 9 (G-ALN-03), misère (G-MIS-04..06), open misère (G-OPEN-03), piek
 (G-PIEK-02), three or more aces (malheur / troel), and its longest suit is recorded. Hands of
 one sequence are not independent, so the intervals are cluster intervals over sequences.
 No solver: the study measures how often each question arises, not whether the bids make.
@@ -39,7 +39,9 @@ KEYS = {
 MODELS = ("uniform", "cut_only")
 CRITERIA = {
     "rik_ok": "rik minimum (G-RIK-01)",
+    "alone_7": "alone 7 (G-ALN-03)",
     "alone_8": "alone 8 (G-ALN-03)",
+    "alone_9": "alone 9 (G-ALN-03)",
     "misere_ok": "misère (G-MIS-04..06)",
     "open_misere_ok": "open misère (G-OPEN-03)",
     "piek_ok": "piek (G-PIEK-02)",
@@ -81,7 +83,9 @@ def qualify(masks: np.ndarray) -> dict[str, np.ndarray]:
     aces = sum(((masks >> (16 * s + 12)) & 1) for s in range(4))
     return {
         "rik_ok": rik_ok.many(masks),
+        "alone_7": alone_ok.many(masks, 7),
         "alone_8": alone_ok.many(masks, 8),
+        "alone_9": alone_ok.many(masks, 9),
         "misere_ok": misere_ok.many(masks),
         "open_misere_ok": open_misere_ok.many(masks),
         "piek_ok": piek_ok.many(masks),
