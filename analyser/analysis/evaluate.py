@@ -174,7 +174,7 @@ def analyse_hand(
     from analyser.sampler import sample_deals
 
     check_analysed(ruleset, "rikken analyse")
-    plan = _plan(deals, precision, max_deals)
+    plan = sampling_plan(deals, precision, max_deals)
     if not 0 <= min_p <= 1:
         raise RikkenError(f"--min-p must be between 0 and 1, got {min_p}")
     seat_abs = seat_of(seat)
@@ -267,8 +267,9 @@ def analyse_hand(
     return result
 
 
-def _plan(deals: int | None, precision: float | None, max_deals: int | None) -> SamplePlan:
-    """The sampling plan of the options (see :func:`analyse_hand`)."""
+def sampling_plan(deals: int | None, precision: float | None, max_deals: int | None) -> SamplePlan:
+    """The sampling plan of the options (see :func:`analyse_hand`); RikkenError for
+    options that do not go together."""
     if deals is not None and deals < 1:
         raise RikkenError(f"the number of deals must be at least 1, got {deals}")
     if deals is not None and max_deals is not None:

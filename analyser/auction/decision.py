@@ -36,8 +36,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyser.analysis.adaptive import SamplePlan
-from analyser.analysis.evaluate import EXACT_PREFIX, STRATUM_MIN, analyse_hand
+from analyser.analysis.evaluate import EXACT_PREFIX, STRATUM_MIN, analyse_hand, sampling_plan
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
 from analyser.analysis.results import Estimate, HandAnalysis
 from analyser.analysis.stats import stratified_mean
@@ -154,7 +153,7 @@ def analyse_at_table(
         deal_source=source.take,
         legal=legal,
     )
-    plan = _plan(deals, precision, max_deals)
+    plan = sampling_plan(deals, precision, max_deals)
     n = analysis.n_deals or (plan.limit if not plan.adaptive else DEFAULT_PASS_DEALS)
     n = min(n, plan.limit)
     decision: list[CallValue] = []
@@ -228,19 +227,6 @@ def analyse_at_table(
     if left:
         result.notes.append("legal but never open to this hand (not evaluated): " + ", ".join(left))
     return result
-
-
-def _plan(deals, precision, max_deals) -> SamplePlan:
-    if deals is not None and precision is None:
-        return SamplePlan(deals=deals)
-    kwargs: dict = {}
-    if precision is not None:
-        kwargs["precision"] = precision
-    if max_deals is not None:
-        kwargs["max_deals"] = max_deals
-    elif deals is not None:
-        kwargs["max_deals"] = deals
-    return SamplePlan(**kwargs)
 
 
 def _counted(strata: np.ndarray) -> np.ndarray:
