@@ -66,9 +66,7 @@ def value(elder: list[int], younger: list[int], leader: str, etr: int, pic: int 
             pts, p2 = _score(events, pic)
             rest = {leader: [c for c in hands[leader] if c != c1],
                     follower: [c for c in hands[follower] if c != c2]}  # fmt: skip
-            v = pts + value(
-                rest["elder"], rest["younger"], winner, etr + (winner == "elder"), p2
-            )
+            v = pts + value(rest["elder"], rest["younger"], winner, etr + (winner == "elder"), p2)
             if inner is None or (v < inner if follower == "younger" else v > inner):
                 inner = v
         if best is None or (inner > best if leader == "elder" else inner < best):

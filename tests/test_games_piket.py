@@ -11,6 +11,7 @@ import time
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from piket_oracle import value as oracle_value
 
 from analyser.cli import main
 from analyser.errors import RikkenError
@@ -26,7 +27,6 @@ from analyser.games.piket.declarations import carte_blanche, features, score
 from analyser.games.piket.exchange import analyse_piket, heuristic_discard
 from analyser.games.piket.rules import RULES, get_rules
 from analyser.games.piket.solver import NO_PIC, pic_counter, solve_batch
-from piket_oracle import value as oracle_value
 
 R = get_rules()
 HAND = "♠AHVB10 ♥A98 ♦H87 ♣7"

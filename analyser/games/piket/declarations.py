@@ -223,7 +223,8 @@ def score(
         np.array([younger_blanche]),
         rules.packed(),
     )[0]
-    return Declarations(*(int(out[k]) for k in (W_POINT, W_SEQ, W_SET, S_ELDER, S_YOUNGER, S_REPIC)))
+    slots = (W_POINT, W_SEQ, W_SET, S_ELDER, S_YOUNGER, S_REPIC)
+    return Declarations(*(int(out[k]) for k in slots))
 
 
 # numba's cache follows the rules' slot numbers and the card encoding (compiled in)

@@ -277,9 +277,7 @@ def _evaluate(deal, cand, discard, worlds, prm, progress, stage) -> None:
     cb_e, cb_y = _blanche(deal, e.shape[0], worlds)
     sc = score_pairs(e, y, cb_e, cb_y, prm)
     r = deal.rules
-    pic = np.where(
-        (sc[:, S_YOUNGER] == 0) & (sc[:, S_ELDER] < r.pic_at), sc[:, S_ELDER], NO_PIC
-    )
+    pic = np.where((sc[:, S_YOUNGER] == 0) & (sc[:, S_ELDER] < r.pic_at), sc[:, S_ELDER], NO_PIC)
     play = solve_batch(e, y, r, pic)
     progress.advance(len(e))
     sign = 1 if deal.role == "elder" else -1
@@ -384,7 +382,8 @@ def render(a: PiketAnalysis, shown: int = 10) -> str:
     for c in solved + screened[: max(0, shown - len(solved))]:
         lines.append(
             f"{_cards(c.discard):<22} {c.mean:>+8.2f} {c.ci[0]:>+7.1f}..{c.ci[1]:<+6.1f} "
-            f"{c.n:>3} {_vs(c):>19} {c.declarations:>+6.1f} {c.play:>+6.1f} {100 * c.p_point:>5.0f}% "
+            f"{c.n:>3} {_vs(c):>19} {c.declarations:>+6.1f} {c.play:>+6.1f} "
+            f"{100 * c.p_point:>5.0f}% "
             f"{100 * c.p_sequence:>4.0f}% {100 * c.p_sets:>4.0f}% {100 * c.p_repic:>4.0f}% "
             f"{100 * c.p_pic:>4.0f}%"
         )

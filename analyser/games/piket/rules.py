@@ -110,6 +110,4 @@ def get_rules(name: str = DEFAULT_RULES) -> PiketRules:
     try:
         return RULES[name]
     except KeyError:
-        raise RikkenError(
-            f"unknown piket rules {name!r} (one of: {', '.join(RULES)})"
-        ) from None
+        raise RikkenError(f"unknown piket rules {name!r} (one of: {', '.join(RULES)})") from None

@@ -24,7 +24,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-
 from analyser.games.piket.cards import mask_of
 from analyser.games.piket.rules import (
     P_CAPOT,
