@@ -114,7 +114,7 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     "piket (docs/piket.md): HAND is the 12 dealt cards of the 32-card deck, with --elder or "
     "--younger; ranks every discard set the exchange allows by its expected score (ours minus "
     "theirs: declarations and exact trick play, --deals sampled talons and opponent hands, "
-    "default 40) with 95%% intervals, and the odds of winning the point, the sequence and the "
+    "default 40) with 95% intervals, and the odds of winning the point, the sequence and the "
     "quatorze/trio after the exchange.",
 )
 @click.option(

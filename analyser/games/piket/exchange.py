@@ -200,7 +200,8 @@ def analyse_piket(
         raise RikkenError("--deals must be at least 2 for piket (an interval needs two)")
     t0 = time.perf_counter()
     hand = sorted(hand)
-    n_all = max(worlds, screen_worlds, pool_worlds)
+    pool_worlds = min(pool_worlds, worlds)  # stage 2 plays on the first worlds of stage 3
+    n_all = max(worlds, screen_worlds)
     deal = _Deal(hand, role, r, n_all, seed)
     lo, hi = (r.elder_min, r.elder_max) if role == "elder" else (r.younger_min, r.younger_max)
     sets = _subsets(hand, lo, hi)
@@ -208,12 +209,17 @@ def analyse_piket(
     # stage 1: declarations alone, every discard set
     screen = slice(0, screen_worlds)
     sign = 1 if role == "elder" else -1
-    screens = np.zeros(len(sets))
-    for i, s in enumerate(sets):
-        e, y = deal.finals(mask_of(s), len(s), screen)
-        cb_e, cb_y = _blanche(deal, e.shape[0], screen)
-        sc = score_pairs(e, y, cb_e, cb_y, prm)
-        screens[i] = sign * float((sc[:, S_ELDER] - sc[:, S_YOUNGER]).mean())
+    finals = [deal.finals(mask_of(s), len(s), screen) for s in sets]
+    cb_e, cb_y = _blanche(deal, screen_worlds, screen)
+    sc = score_pairs(
+        np.concatenate([f[0] for f in finals]),
+        np.concatenate([f[1] for f in finals]),
+        np.tile(cb_e, len(sets)),
+        np.tile(cb_y, len(sets)),
+        prm,
+    )  # one call for every set on every world
+    diff = (sc[:, S_ELDER] - sc[:, S_YOUNGER]).reshape(len(sets), screen_worlds)
+    screens = sign * diff.mean(axis=1)
     cands = [Candidate(sorted(s), float(v)) for s, v in zip(sets, screens, strict=True)]
     order = np.argsort(-screens, kind="stable")
     chosen = [int(i) for i in order[:pool]]
