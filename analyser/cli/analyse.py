@@ -194,6 +194,13 @@ def command(
     decision and plays the card that does best over them), on the first --play-deals deals,
     and shows P(make) single-dummy beside double-dummy on the same deals: about 2-10 s per
     deal and bid at the default 10 worlds.
+
+    --game piket --elder|--younger (docs/piket.md): HAND is the 12 dealt cards of the 32-card
+    deck (7 … A). Every discard set the exchange allows is ranked by its expected score over
+    --deals sampled talons and opponent hands (default 40; the opponent exchanges by a stated
+    heuristic): screened on the declarations, the best played out exactly (both hands open,
+    pic and repic included), with 95% intervals and the odds of winning the point, the
+    sequence and the quatorze/trio. About 15 s for elder, 5-10 s for younger.
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.evaluate import analyse_hand
