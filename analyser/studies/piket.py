@@ -166,6 +166,11 @@ INTRO = (
     "(PK-10..13). Elder's points minus younger's per deal."
 )
 
+METHOD_NOTE = (
+    "Two players: elder (the non-dealer, who leads) and younger (the dealer). The play is "
+    "solved exactly with both hands open; the exchanges follow the stated heuristic."
+)
+
 
 def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     """The study's report section: its chart, tables and reading (written under
