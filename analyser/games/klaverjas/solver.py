@@ -1,0 +1,556 @@
+"""The klaverjas double-dummy solver (docs/klaverjas.md KJ-06 … KJ-10): exact alpha-beta.
+
+What is maximised: ``D`` = the playing team's points minus the opponents' points, each
+side's points being its card points (KJ-04, the last trick's 10 included) plus the roem of
+the tricks it wins (KJ-05) plus the mars bonus (KJ-09); the playing team maximises D, the
+opponents minimise it. Why D: the playing team is nat (KJ-10) exactly when its points are
+not more than half of all points, own <= (own + opp) / 2, i.e. when D <= 0. So the minimax
+value of D is > 0 exactly when the playing team can force "not nat" against every defence,
+and D is zero-sum and additive per trick, which is what alpha-beta and a transposition
+table need. The scores themselves (own, opp, and the nat verdict's 0 / 162 + all roem) are
+read off one optimal line (:func:`solve_line`: among equally good cards the first in move
+order), since lines of equal D can differ in total roem.
+
+Search: fail-soft alpha-beta over single cards; a transposition table at trick starts keyed
+on (cards still out, leader, which teams have won a trick yet: mars needs it) holding value
+bounds and the best card; move ordering: the table's card first, then cards that put the
+mover's side ahead in the trick, high cards before low. Everything here works on int64
+bitmasks (bit = 32-card int, rules.py) and flat arrays: the rules arrive as
+``tables``/``params`` (KlaverjasRules.tables/params).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from analyser.numba_cache import key_cache_on_sources
+
+INF = 1 << 20
+TT_BITS = 20
+MAX_PLY = 33
+# rows/entries of the rule arrays (rules.py: TRUMP_POINTS … ; P_PARTNER_FREES …)
+_TP, _PP, _TO, _PO = 0, 1, 2, 3
+_FREE, _LAST, _THREE, _FOUR, _STUK, _EQUAL, _MARS, _TEGEN = 0, 1, 2, 3, 4, 5, 6, 7
+WON_PLAY, WON_OPP = 1, 2  # bits of ``won``: the playing team / the opponents took a trick
+
+
+@njit(cache=True)
+def _strength(card, trump, led, tables):
+    """Trick strength of ``card`` when ``led`` was led (KJ-06): trumps above the led suit,
+    -1 for a discard of another suit."""
+    s = card >> 3
+    if s == trump:
+        return 16 + tables[_TO, card & 7]
+    if s == led:
+        return tables[_PO, card & 7]
+    return -1
+
+
+@njit(cache=True)
+def winning_position(trick, n, trump, tables):
+    """Index 0..n-1 of the card that currently wins the ``n`` cards of ``trick`` (KJ-06)."""
+    led = trick[0] >> 3
+    best = 0
+    best_s = _strength(trick[0], trump, led, tables)
+    for i in range(1, n):
+        s = _strength(trick[i], trump, led, tables)
+        if s > best_s:
+            best, best_s = i, s
+    return best
+
+
+@njit(cache=True)
+def legal_mask(hand, trick, n, trump, partner_frees, tables):
+    """The cards of ``hand`` that may be played to ``trick`` (its first ``n`` cards), as a
+    bitmask: the pseudo-code of KJ-07 line by line. ``partner_frees``: Amsterdam."""
+    if n == 0:
+        return hand  # the leader: any card
+    led = trick[0] >> 3
+    follow = hand & (0xFF << (8 * led))
+    trump_bits = 0xFF << (8 * trump)
+    my_trumps = hand & trump_bits
+    # the highest trump strength on the table (-1: no trump yet)
+    top = -1
+    for i in range(n):
+        if (trick[i] >> 3) == trump:
+            s = tables[_TO, trick[i] & 7]
+            if s > top:
+                top = s
+    if follow != 0:
+        if led != trump:
+            return follow  # any card of the suit led
+        higher = 0
+        for r in range(8):
+            if (my_trumps >> (8 * trump + r)) & 1 and tables[_TO, r] > top:
+                higher |= 1 << (8 * trump + r)
+        return higher if higher != 0 else follow  # overtrump if able, else any trump
+    # void in the suit led
+    if partner_frees and n >= 2 and winning_position(trick, n, trump, tables) == n - 2:
+        return hand  # Amsterdam: partner wins the trick, no duty to (over)trump
+    if my_trumps == 0:
+        return hand
+    if top < 0:
+        return my_trumps  # not trumped yet: must trump
+    higher = 0
+    for r in range(8):
+        if (my_trumps >> (8 * trump + r)) & 1 and tables[_TO, r] > top:
+            higher |= 1 << (8 * trump + r)
+    if higher != 0:
+        return higher  # must overtrump
+    plain = hand & ~trump_bits
+    if plain != 0:
+        return plain  # no undertrumping while holding another card
+    return hand  # nothing but lower trumps
+
+
+@njit(cache=True)
+def trick_roem(trick, trump, params):
+    """The roem in four cards (KJ-05): three in sequence 20, four 50, stuk (trump K+Q) 20 on
+    top, four equal cards 100."""
+    m = 0
+    for i in range(4):
+        m |= 1 << trick[i]
+    roem = 0
+    for s in range(4):
+        h = (m >> (8 * s)) & 0xFF
+        if h & (h >> 1) & (h >> 2) & (h >> 3):
+            roem += params[_FOUR]
+        elif h & (h >> 1) & (h >> 2):
+            roem += params[_THREE]
+    if (m >> (8 * trump + 5)) & 3 == 3:
+        roem += params[_STUK]
+    if m & (m >> 8) & (m >> 16) & (m >> 24) & 0xFF:
+        roem += params[_EQUAL]
+    return roem
+
+
+@njit(cache=True)
+def trick_card_points(trick, trump, tables):
+    """Card points of the four cards of ``trick`` (KJ-04; the last trick's 10 is not here)."""
+    pts = 0
+    for i in range(4):
+        c = trick[i]
+        pts += tables[_TP if (c >> 3) == trump else _PP, c & 7]
+    return pts
+
+
+@njit(cache=True)
+def _hash(key):
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    return np.int64(h >> np.uint64(64 - TT_BITS))
+
+
+@njit(cache=True)
+def _order(legal, trick, n, trump, best, tables, out):
+    """Write the cards of ``legal`` into ``out`` in search order; return how many. The
+    table's ``best`` card first. Then, leading: the strongest cards first. Following while
+    the partner wins the trick: the richest cards first (points to the partner). Following
+    while an opponent wins: the cheapest card that takes the trick first, then the other
+    winners upwards, then the losers cheapest first."""
+    k = 0
+    if best >= 0 and (legal >> best) & 1:
+        out[0] = best
+        k = 1
+        legal &= ~(1 << best)
+    keys = out[8:]  # the sort keys of out[start:k], ascending (no allocation per node)
+    start = k
+    led = trick[0] >> 3 if n > 0 else -1
+    top = -1
+    partner = False
+    if n > 0:
+        wp = winning_position(trick, n, trump, tables)
+        top = _strength(trick[wp], trump, led, tables)
+        partner = wp == n - 2
+    for c in range(32):
+        if not (legal >> c) & 1:
+            continue
+        pts = tables[_TP if (c >> 3) == trump else _PP, c & 7]
+        if n == 0:
+            key = -_strength(c, trump, c >> 3, tables)
+        else:
+            s = _strength(c, trump, led, tables)
+            if partner:
+                key = -pts * 64 + s
+            elif s > top:
+                key = s - 1000  # winners before losers, cheapest winner first
+            else:
+                key = pts * 64 + s
+        j = k
+        while j > start and keys[j - 1 - start] > key:
+            out[j] = out[j - 1]
+            keys[j - start] = keys[j - 1 - start]
+            j -= 1
+        out[j] = c
+        keys[j - start] = key
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _lowest_card(mask):
+    """The lowest card of a non-empty bitmask."""
+    c = 0
+    while not (mask >> c) & 1:
+        c += 1
+    return c
+
+
+@njit(cache=True)
+def _last_trick(hands, trick, leader, won, trump, play_team, tables, params):
+    """The value of the last trick, every card forced (each hand holds one card)."""
+    for i in range(4):
+        trick[i] = _lowest_card(hands[(leader + i) & 3])
+    w = (leader + winning_position(trick, 4, trump, tables)) & 3
+    pts = trick_card_points(trick, trump, tables) + trick_roem(trick, trump, params)
+    pts += params[_LAST]
+    ours = (w & 1) == play_team
+    won2 = won | (WON_PLAY if ours else WON_OPP)
+    if won2 == WON_PLAY:
+        pts += params[_MARS]
+    elif won2 == WON_OPP:
+        pts += params[_TEGEN]
+    return pts if ours else -pts
+
+
+@njit(cache=True)
+def _search(
+    hands,
+    trick,
+    n,
+    leader,
+    won,
+    trump,
+    play_team,
+    alpha,
+    beta,
+    tables,
+    params,
+    tt,
+    moves,
+    ply,
+    stats,
+):
+    """Fail-soft alpha-beta value of the rest of the play (future D, see the module
+    docstring) from the position ``hands`` (bitmasks by seat 0..3), ``trick`` (its first
+    ``n`` cards, led by ``leader``), ``won`` (WON_PLAY | WON_OPP so far)."""
+    stats[0] += 1
+    best_tt = -1
+    if n == 0:
+        if hands[leader] == 0:
+            return 0
+        if hands[leader] & (hands[leader] - 1) == 0:
+            return _last_trick(hands, trick, leader, won, trump, play_team, tables, params)
+    # the table holds trick starts only (entries mid-trick saved no nodes, cost time)
+    key = -1
+    slot = 0
+    if n == 0:
+        key = (hands[0] | hands[1] | hands[2] | hands[3]) | (leader << 32) | (won << 34)
+        slot = _hash(key)
+        if tt[0, slot] == key and tt[4, slot] == stats[1]:  # stats[1]: this solve's stamp
+            lo, hi = tt[1, slot], tt[2, slot]
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+            best_tt = tt[3, slot]
+    a0, b0 = alpha, beta  # the window searched (after the table narrowed it)
+    seat = (leader + n) & 3
+    hand = hands[seat]
+    legal = legal_mask(hand, trick, n, trump, params[_FREE] != 0, tables)
+    k = _order(legal, trick, n, trump, best_tt, tables, moves[ply])
+    maximise = (seat & 1) == play_team
+    best_v = -INF if maximise else INF
+    best_c = -1
+    for i in range(k):
+        c = moves[ply, i]
+        hands[seat] = hand & ~(1 << c)
+        trick[n] = c
+        if n < 3:
+            v = _search(
+                hands,
+                trick,
+                n + 1,
+                leader,
+                won,
+                trump,
+                play_team,
+                alpha,
+                beta,
+                tables,
+                params,
+                tt,
+                moves,
+                ply + 1,
+                stats,
+            )
+        else:
+            w = (leader + winning_position(trick, 4, trump, tables)) & 3
+            pts = trick_card_points(trick, trump, tables) + trick_roem(trick, trump, params)
+            ours = (w & 1) == play_team
+            won2 = won | (WON_PLAY if ours else WON_OPP)
+            if hands[0] == 0:
+                pts += params[_LAST]
+                if won2 == WON_PLAY:
+                    pts += params[_MARS]
+                elif won2 == WON_OPP:
+                    pts += params[_TEGEN]
+            sign = 1 if ours else -1
+            # the next trick reuses ``trick``: keep this one's cards for the siblings
+            t0, t1, t2 = trick[0], trick[1], trick[2]
+            v = sign * pts + _search(
+                hands,
+                trick,
+                0,
+                w,
+                won2,
+                trump,
+                play_team,
+                alpha - sign * pts,
+                beta - sign * pts,
+                tables,
+                params,
+                tt,
+                moves,
+                ply + 1,
+                stats,
+            )
+            trick[0], trick[1], trick[2] = t0, t1, t2
+        hands[seat] = hand
+        if maximise:
+            if v > best_v:
+                best_v, best_c = v, c
+                if v > alpha:
+                    alpha = v
+        else:
+            if v < best_v:
+                best_v, best_c = v, c
+                if v < beta:
+                    beta = v
+        if alpha >= beta:
+            break
+    if n == 0:
+        lo, hi = -INF, INF
+        if tt[0, slot] == key and tt[4, slot] == stats[1]:
+            lo, hi = tt[1, slot], tt[2, slot]
+        if best_v <= a0:
+            hi = min(hi, best_v)
+        elif best_v >= b0:
+            lo = max(lo, best_v)
+        else:
+            lo, hi = best_v, best_v
+        tt[0, slot], tt[1, slot], tt[2, slot], tt[3, slot] = key, lo, hi, best_c
+        tt[4, slot] = stats[1]
+    return best_v
+
+
+# the columns of solve_line's result
+R_D, R_OWN, R_OPP, R_ROEM, R_MARS, R_NODES = range(6)
+
+
+@njit(cache=True)
+def new_stamp(stats):
+    """Start a new solve: entries of earlier solves no longer match (their stamp differs)."""
+    stats[1] += 1
+
+
+@njit(cache=True)
+def solve_value(hands, trick, n, leader, won, trump, play_team, tables, params, tt, moves, stats):
+    """The exact future D of a position (``trick`` holds its first ``n`` cards), with a
+    fresh table stamp; ``hands`` and ``trick`` are left as they were."""
+    new_stamp(stats)
+    h = hands.copy()
+    t = trick.copy()
+    # MTD(f): null-window tests from the guess 0 (the first answers "nat or not") until the
+    # bounds meet; each test reuses the bounds the table holds from the earlier ones
+    lo, hi = -INF, INF
+    g = 0
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = _search(
+            h,
+            t,
+            n,
+            leader,
+            won,
+            trump,
+            play_team,
+            beta - 1,
+            beta,
+            tables,
+            params,
+            tt,
+            moves,
+            0,
+            stats,
+        )
+        if g < beta:
+            hi = g
+        else:
+            lo = g
+    return g
+
+
+@njit(cache=True)
+def solve_line(hands0, leader, won, trump, play_team, tables, params, tt, moves, stats, out):
+    """Solve from a trick start and walk one optimal line (at each turn the first card in
+    move order that keeps the value). Writes into ``out``: D, the playing team's points
+    (cards, roem, mars), the opponents' points, all roem, 1 if a side took every trick
+    of the line (mars or tegenmars), and the search nodes."""
+    nodes0 = stats[0]
+    hands = hands0.copy()
+    trick = np.zeros(4, np.int64)
+    target = solve_value(
+        hands, trick, 0, leader, won, trump, play_team, tables, params, tt, moves, stats
+    )
+    out[R_D] = target
+    own = 0
+    opp = 0
+    roem_all = 0
+    n = 0
+    ply = 0
+    while hands[(leader + n) & 3] != 0:
+        seat = (leader + n) & 3
+        hand = hands[seat]
+        legal = legal_mask(hand, trick, n, trump, params[_FREE] != 0, tables)
+        k = _order(legal, trick, n, trump, -1, tables, moves[ply])
+        chosen = -1
+        for i in range(k):
+            c = moves[ply, i]
+            hands[seat] = hand & ~(1 << c)
+            trick[n] = c
+            scratch = trick.copy()
+            if n < 3:
+                v = _search(
+                    hands,
+                    scratch,
+                    n + 1,
+                    leader,
+                    won,
+                    trump,
+                    play_team,
+                    target - 1,
+                    target + 1,
+                    tables,
+                    params,
+                    tt,
+                    moves,
+                    ply + 1,
+                    stats,
+                )
+            else:
+                w = (leader + winning_position(trick, 4, trump, tables)) & 3
+                roem = trick_roem(trick, trump, params)
+                pts = trick_card_points(trick, trump, tables) + roem
+                ours = (w & 1) == play_team
+                won2 = won | (WON_PLAY if ours else WON_OPP)
+                if hands[0] == 0:
+                    pts += params[_LAST]
+                    if won2 == WON_PLAY:
+                        pts += params[_MARS]
+                    elif won2 == WON_OPP:
+                        pts += params[_TEGEN]
+                sign = 1 if ours else -1
+                v = sign * pts + _search(
+                    hands,
+                    scratch,
+                    0,
+                    w,
+                    won2,
+                    trump,
+                    play_team,
+                    target - sign * pts - 1,
+                    target - sign * pts + 1,
+                    tables,
+                    params,
+                    tt,
+                    moves,
+                    ply + 1,
+                    stats,
+                )
+            if v == target:
+                chosen = c
+                break
+            hands[seat] = hand
+        if chosen < 0:
+            break  # cannot happen: some card keeps the value
+        if n < 3:
+            n += 1
+        else:
+            w = (leader + winning_position(trick, 4, trump, tables)) & 3
+            roem = trick_roem(trick, trump, params)
+            pts = trick_card_points(trick, trump, tables) + roem
+            ours = (w & 1) == play_team
+            won = won | (WON_PLAY if ours else WON_OPP)
+            if hands[0] == 0:
+                pts += params[_LAST]
+                if won == WON_PLAY:
+                    pts += params[_MARS]
+                    out[R_MARS] = 1
+                elif won == WON_OPP:
+                    pts += params[_TEGEN]
+                    out[R_MARS] = 1
+            roem_all += roem
+            if ours:
+                own += pts
+                target -= pts
+            else:
+                opp += pts
+                target += pts
+            leader = w
+            n = 0
+        ply += 1
+    out[R_OWN] = own
+    out[R_OPP] = opp
+    out[R_ROEM] = roem_all
+    out[R_NODES] = stats[0] - nodes0
+
+
+@njit(cache=True)
+def solve_deals(deals, trump, play_team, tables, params, tt, moves, stats, out):
+    """solve_line for each full deal (rows of ``deals``: the four hands, seat 0 leads)."""
+    for i in range(deals.shape[0]):
+        out[i, R_MARS] = 0
+        solve_line(deals[i], 0, 0, trump, play_team, tables, params, tt, moves, stats, out[i])
+
+
+def workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A fresh transposition table, move buffer and counters (nodes, solve stamp)."""
+    tt = np.full((5, 1 << TT_BITS), -1, dtype=np.int64)
+    return tt, np.zeros((MAX_PLY + 1, 16), np.int64), np.zeros(2, np.int64)
+
+
+# numba's cache follows this file and the cache helper (analyser/numba_cache.py)
+key_cache_on_sources(globals(), ("games/klaverjas/solver.py", "numba_cache.py"))
+
+
+@njit(cache=True)
+def search_window(
+    hands, trick, n, leader, won, trump, play_team, alpha, beta, tables, params, tt, moves, stats
+):
+    """One fail-soft search with the window (alpha, beta) and a fresh table stamp (for
+    tests and measurements)."""
+    new_stamp(stats)
+    return _search(
+        hands.copy(),
+        trick.copy(),
+        n,
+        leader,
+        won,
+        trump,
+        play_team,
+        alpha,
+        beta,
+        tables,
+        params,
+        tt,
+        moves,
+        0,
+        stats,
+    )
