@@ -105,12 +105,23 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
 )
 @click.option(
     "--game",
-    type=click.Choice(["rikken", "whist"]),
+    type=click.Choice(["rikken", "whist", "klaverjas"]),
     default="rikken",
     show_default=True,
     help="whist (docs/whist.md): partners opposite, --turned CARD is trump and lies with the "
     "dealer (seat 4), seat 1 leads; reports our tricks, P(game in this deal), the expected "
-    "point difference and the honours odds, double-dummy (--deals, default 200).",
+    "point difference and the honours odds, double-dummy (--deals, default 200). "
+    "klaverjas (docs/klaverjas.md): an 8-card hand of the 32-card pack (7..A); per trump, "
+    "with your team playing and seat 1 leading, P(not nat) and the expected score with "
+    "95% intervals, and the trump to choose, double-dummy (--deals, default 100).",
+)
+@click.option(
+    "--variant",
+    type=click.Choice(["amsterdam", "rotterdam"]),
+    default=None,
+    help="With --game klaverjas: the trump duties (KJ-07): amsterdam (default; no duty to "
+    "trump or overtrump while your partner wins the trick, seat 1 must choose trump) or "
+    "rotterdam (always (over)trump).",
 )
 @click.option(
     "--form",
@@ -140,6 +151,7 @@ def command(
     workers: int | None,
     game: str,
     form: str,
+    variant: str | None,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -187,9 +199,11 @@ def command(
     from analyser.analysis.report_format import render_csv, render_json, render_table
     from analyser.notation import parse_hand
 
-    cards = parse_hand(" ".join(hand))
+    cards = parse_hand(" ".join(hand), HAND_CARDS.get(game, 13))
     if seed is None:
         seed = new_seed()
+    if variant is not None and game != "klaverjas":
+        raise RikkenError("--variant goes with --game klaverjas")
     if game != "rikken":
         GAMES[game](cards, seat, turned, form, deals, seed, quiet, fmt, locals())
         return
@@ -264,8 +278,40 @@ def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
         click.echo(render(a))
 
 
-# the other games of the family (docs/whist.md): name -> its command body
-GAMES = {"whist": _whist}
+def _klaverjas(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
+    """--game klaverjas: per trump P(not nat), expected score, the trump to choose
+    (docs/klaverjas.md)."""
+    import json
+
+    from analyser.games.klaverjas.analysis import (
+        analyse_klaverjas,
+        hand_from_52,
+        render,
+        to_dict,
+    )
+
+    if seat == "all":
+        raise RikkenError("--game klaverjas analyses one seat: give --seat 1..4")
+    for name in ("auction", "bids", "precision", "max_deals", "node_budget", "turned"):
+        if given.get(name) is not None:
+            raise RikkenError(f"--{name.replace('_', '-')} does not apply to --game klaverjas")
+    if form != "5":
+        raise RikkenError("--form goes with --game whist")
+    if given.get("play") != "double-dummy" or fmt == "csv":
+        raise RikkenError("--game klaverjas writes double-dummy figures as a table or JSON")
+    hand = hand_from_52(cards)
+    variant = given.get("variant") or "amsterdam"
+    a = analyse_klaverjas(hand, int(seat), variant, deals or 100, seed, quiet=quiet)
+    if fmt == "json":
+        click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render(a))
+
+
+# the other games of the family (docs/whist.md, docs/klaverjas.md): name -> its command body
+GAMES = {"whist": _whist, "klaverjas": _klaverjas}
+# cards a hand of the game must hold when parsed (None: the game checks its own count)
+HAND_CARDS = {"klaverjas": None}
 
 
 def _single_dummy(analysis, bids, sizes, quiet, lang, fmt) -> None:

@@ -27,6 +27,7 @@ from numba import njit
 from analyser.numba_cache import key_cache_on_sources
 
 INF = 1 << 20
+BOUND = 1200  # more than |D| can reach: 162 + 100 mars + 8 tricks of 100 roem
 TT_BITS = 20
 MAX_PLY = 33
 # rows/entries of the rule arrays (rules.py: TRUMP_POINTS … ; P_PARTNER_FREES …)
@@ -371,8 +372,12 @@ def solve_value(hands, trick, n, leader, won, trump, play_team, tables, params, 
     # bounds meet; each test reuses the bounds the table holds from the earlier ones
     lo, hi = -INF, INF
     g = 0
+    first = True
     while lo < hi:
-        beta = g + 1 if g == lo else g
+        if lo > -INF and hi < INF and hi - lo > 4:
+            beta = (lo + hi + 1) // 2  # both sides bounded: halve the gap
+        else:
+            beta = g + 1 if g == lo else g
         g = _search(
             h,
             t,
@@ -394,6 +399,13 @@ def solve_value(hands, trick, n, leader, won, trump, play_team, tables, params, 
             hi = g
         else:
             lo = g
+        if first:
+            first = False
+            # one side of 0 is known: bound the other side by the most a deal can give
+            if lo == -INF:
+                lo = -BOUND
+            else:
+                hi = BOUND
     return g
 
 
