@@ -143,18 +143,18 @@ def _hash(key):
 
 
 @njit(cache=True)
-def _order(legal, trick, n, trump, best, tables, out):
-    """Write the cards of ``legal`` into ``out`` in search order; return how many. The
+def _order(legal, trick, n, trump, best, tables, moves, ply, stats, hist):
+    """Write the cards of ``legal`` into row ``ply`` of ``moves`` in search order (their sort
+    keys in columns 8..15; ``stats[hist:]``: the seat's history counts); return how many. The
     table's ``best`` card first. Then, leading: the strongest cards first. Following while
     the partner wins the trick: the richest cards first (points to the partner). Following
     while an opponent wins: the cheapest card that takes the trick first, then the other
     winners upwards, then the losers cheapest first."""
     k = 0
     if best >= 0 and (legal >> best) & 1:
-        out[0] = best
+        moves[ply, 0] = best
         k = 1
         legal &= ~(1 << best)
-    keys = out[8:]  # the sort keys of out[start:k], ascending (no allocation per node)
     start = k
     led = trick[0] >> 3 if n > 0 else -1
     top = -1
@@ -168,7 +168,8 @@ def _order(legal, trick, n, trump, best, tables, out):
             continue
         pts = tables[_TP if (c >> 3) == trump else _PP, c & 7]
         if n == 0:
-            key = -_strength(c, trump, c >> 3, tables)
+            # leads: the cards that cut off most often so far (history), then strength
+            key = -(stats[hist + c] * 64 + _strength(c, trump, c >> 3, tables))
         else:
             s = _strength(c, trump, led, tables)
             if partner:
@@ -178,12 +179,12 @@ def _order(legal, trick, n, trump, best, tables, out):
             else:
                 key = pts * 64 + s
         j = k
-        while j > start and keys[j - 1 - start] > key:
-            out[j] = out[j - 1]
-            keys[j - start] = keys[j - 1 - start]
+        while j > start and moves[ply, 7 + j - start] > key:
+            moves[ply, j] = moves[ply, j - 1]
+            moves[ply, 8 + j - start] = moves[ply, 7 + j - start]
             j -= 1
-        out[j] = c
-        keys[j - start] = key
+        moves[ply, j] = c
+        moves[ply, 8 + j - start] = key
         k += 1
     return k
 
@@ -195,6 +196,51 @@ def _lowest_card(mask):
     while not (mask >> c) & 1:
         c += 1
     return c
+
+
+@njit(cache=True)
+def _popcount(mask):
+    """Number of cards in a bitmask."""
+    k = 0
+    while mask:
+        mask &= mask - 1
+        k += 1
+    return k
+
+
+@njit(cache=True)
+def _points_left(rem, trump, tables):
+    """Card points of the cards in ``rem``."""
+    pts = 0
+    for s in range(4):
+        h = (rem >> (8 * s)) & 0xFF
+        row = _TP if s == trump else _PP
+        r = 0
+        while h:
+            if h & 1:
+                pts += tables[row, r]
+            h >>= 1
+            r += 1
+    return pts
+
+
+@njit(cache=True)
+def _roem_room(rem, trump, params):
+    """The most roem one trick can hold when only the cards of ``rem`` are left (KJ-05)."""
+    if rem & (rem >> 8) & (rem >> 16) & (rem >> 24) & 0xFF:
+        best = params[_EQUAL]
+    else:
+        best = 0
+    seq = 0
+    for s in range(4):
+        h = (rem >> (8 * s)) & 0xFF
+        if h & (h >> 1) & (h >> 2) & (h >> 3):
+            seq = max(seq, params[_FOUR])
+        elif h & (h >> 1) & (h >> 2):
+            seq = max(seq, params[_THREE])
+    if (rem >> (8 * trump + 5)) & 3 == 3:
+        seq += params[_STUK]
+    return max(best, seq)
 
 
 @njit(cache=True)
@@ -214,6 +260,13 @@ def _last_trick(hands, trick, leader, won, trump, play_team, tables, params):
     return pts if ours else -pts
 
 
+# the fields of a search frame (one row per ply of the explicit stack)
+(F_N, F_LEADER, F_WON, F_ALPHA, F_BETA, F_A0, F_B0, F_KEY, F_SLOT, F_K, F_I, F_BESTV,
+ F_BESTC, F_SEAT, F_HAND, F_GAIN, F_T0, F_T1, F_T2) = range(19)  # fmt: skip
+N_FIELDS = 19
+ENTER, NEXT, RETURN = 0, 1, 2
+
+
 @njit(cache=True)
 def _search(
     hands,
@@ -229,126 +282,146 @@ def _search(
     params,
     tt,
     moves,
-    ply,
+    root,
     stats,
 ):
     """Fail-soft alpha-beta value of the rest of the play (future D, see the module
     docstring) from the position ``hands`` (bitmasks by seat 0..3), ``trick`` (its first
-    ``n`` cards, led by ``leader``), ``won`` (WON_PLAY | WON_OPP so far)."""
-    stats[0] += 1
-    best_tt = -1
-    if n == 0:
-        if hands[leader] == 0:
-            return 0
-        if hands[leader] & (hands[leader] - 1) == 0:
-            return _last_trick(hands, trick, leader, won, trump, play_team, tables, params)
-    # the table holds trick starts only (entries mid-trick saved no nodes, cost time)
-    key = -1
-    slot = 0
-    if n == 0:
-        key = (hands[0] | hands[1] | hands[2] | hands[3]) | (leader << 32) | (won << 34)
-        slot = _hash(key)
-        if tt[0, slot] == key and tt[4, slot] == stats[1]:  # stats[1]: this solve's stamp
-            lo, hi = tt[1, slot], tt[2, slot]
-            if lo >= beta:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo == hi:
-                return lo
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
-            best_tt = tt[3, slot]
-    a0, b0 = alpha, beta  # the window searched (after the table narrowed it)
-    seat = (leader + n) & 3
-    hand = hands[seat]
-    legal = legal_mask(hand, trick, n, trump, params[_FREE] != 0, tables)
-    k = _order(legal, trick, n, trump, best_tt, tables, moves[ply])
-    maximise = (seat & 1) == play_team
-    best_v = -INF if maximise else INF
-    best_c = -1
-    for i in range(k):
-        c = moves[ply, i]
-        hands[seat] = hand & ~(1 << c)
-        trick[n] = c
-        if n < 3:
-            v = _search(
-                hands,
-                trick,
-                n + 1,
-                leader,
-                won,
-                trump,
-                play_team,
-                alpha,
-                beta,
-                tables,
-                params,
-                tt,
-                moves,
-                ply + 1,
-                stats,
-            )
-        else:
-            w = (leader + winning_position(trick, 4, trump, tables)) & 3
-            pts = trick_card_points(trick, trump, tables) + trick_roem(trick, trump, params)
-            ours = (w & 1) == play_team
-            won2 = won | (WON_PLAY if ours else WON_OPP)
-            if hands[0] == 0:
-                pts += params[_LAST]
-                if won2 == WON_PLAY:
-                    pts += params[_MARS]
-                elif won2 == WON_OPP:
-                    pts += params[_TEGEN]
-            sign = 1 if ours else -1
-            # the next trick reuses ``trick``: keep this one's cards for the siblings
-            t0, t1, t2 = trick[0], trick[1], trick[2]
-            v = sign * pts + _search(
-                hands,
-                trick,
-                0,
-                w,
-                won2,
-                trump,
-                play_team,
-                alpha - sign * pts,
-                beta - sign * pts,
-                tables,
-                params,
-                tt,
-                moves,
-                ply + 1,
-                stats,
-            )
-            trick[0], trick[1], trick[2] = t0, t1, t2
-        hands[seat] = hand
-        if maximise:
-            if v > best_v:
-                best_v, best_c = v, c
-                if v > alpha:
-                    alpha = v
-        else:
-            if v < best_v:
-                best_v, best_c = v, c
-                if v < beta:
-                    beta = v
-        if alpha >= beta:
-            break
-    if n == 0:
-        lo, hi = -INF, INF
-        if tt[0, slot] == key and tt[4, slot] == stats[1]:
-            lo, hi = tt[1, slot], tt[2, slot]
-        if best_v <= a0:
-            hi = min(hi, best_v)
-        elif best_v >= b0:
-            lo = max(lo, best_v)
-        else:
-            lo, hi = best_v, best_v
-        tt[0, slot], tt[1, slot], tt[2, slot], tt[3, slot] = key, lo, hi, best_c
-        tt[4, slot] = stats[1]
-    return best_v
+    ``n`` cards, led by ``leader``), ``won`` (WON_PLAY | WON_OPP so far), with the window
+    (alpha, beta). Iterative, on an explicit stack of frames (rows ``root``.. of ``moves``
+    hold each ply's cards): numba's cache cannot hold a recursive function safely.
+    ``hands`` and ``trick`` are changed during the search and restored at its end."""
+    fr = np.empty((MAX_PLY + 1, N_FIELDS), np.int64)
+    ply = root
+    mode = ENTER
+    v = 0
+    while True:
+        if mode == ENTER:
+            stats[0] += 1
+            mode = RETURN  # unless the node needs its cards searched
+            best_tt = -1
+            key = -1
+            slot = 0
+            if n == 0:
+                if hands[leader] == 0:
+                    v = 0
+                    continue
+                if hands[leader] & (hands[leader] - 1) == 0:
+                    v = _last_trick(hands, trick, leader, won, trump, play_team, tables, params)
+                    continue
+                # the most either side can still gain: every card point, the last trick,
+                # roem in every remaining trick at the most the cards allow, mars if possible
+                rem = hands[0] | hands[1] | hands[2] | hands[3]
+                room = _points_left(rem, trump, tables) + params[_LAST]
+                room += _roem_room(rem, trump, params) * _popcount(hands[leader])
+                up = room + (params[_MARS] if won & WON_OPP == 0 else 0)
+                if up <= alpha:
+                    v = up
+                    continue
+                down = -room - (params[_TEGEN] if won & WON_PLAY == 0 else 0)
+                if down >= beta:
+                    v = down
+                    continue
+                # the table holds trick starts only (entries mid-trick saved no nodes)
+                key = rem | (leader << 32) | (won << 34)
+                slot = _hash(key)
+                if tt[0, slot] == key and tt[4, slot] == stats[1]:  # stats[1]: the stamp
+                    lo, hi = tt[1, slot], tt[2, slot]
+                    if lo >= beta or lo == hi:
+                        v = lo
+                        continue
+                    if hi <= alpha:
+                        v = hi
+                        continue
+                    alpha = max(alpha, lo)
+                    beta = min(beta, hi)
+                    best_tt = tt[3, slot]
+            seat = (leader + n) & 3
+            hand = hands[seat]
+            legal = legal_mask(hand, trick, n, trump, params[_FREE] != 0, tables)
+            k = _order(legal, trick, n, trump, best_tt, tables, moves, ply, stats, 2 + 32 * seat)
+            f = fr[ply]
+            f[F_N], f[F_LEADER], f[F_WON] = n, leader, won
+            f[F_ALPHA], f[F_BETA], f[F_A0], f[F_B0] = alpha, beta, alpha, beta
+            f[F_KEY], f[F_SLOT], f[F_K], f[F_I] = key, slot, k, 0
+            f[F_BESTV] = -INF if (seat & 1) == play_team else INF
+            f[F_BESTC], f[F_SEAT], f[F_HAND] = -1, seat, hand
+            mode = NEXT
+        elif mode == NEXT:
+            f = fr[ply]
+            if f[F_I] < f[F_K] and f[F_ALPHA] < f[F_BETA]:
+                c = moves[ply, f[F_I]]
+                f[F_I] += 1
+                fn = f[F_N]
+                leader = f[F_LEADER]
+                won = f[F_WON]
+                hands[f[F_SEAT]] = f[F_HAND] & ~(1 << c)
+                trick[fn] = c
+                alpha, beta = f[F_ALPHA], f[F_BETA]
+                gain = 0
+                if fn < 3:
+                    n = fn + 1
+                else:
+                    w = (leader + winning_position(trick, 4, trump, tables)) & 3
+                    pts = trick_card_points(trick, trump, tables) + trick_roem(trick, trump, params)
+                    ours = (w & 1) == play_team
+                    won = won | (WON_PLAY if ours else WON_OPP)
+                    if hands[0] == 0:
+                        pts += params[_LAST]
+                        if won == WON_PLAY:
+                            pts += params[_MARS]
+                        elif won == WON_OPP:
+                            pts += params[_TEGEN]
+                    gain = pts if ours else -pts
+                    # the next trick reuses ``trick``: keep this one's cards for the siblings
+                    f[F_T0], f[F_T1], f[F_T2] = trick[0], trick[1], trick[2]
+                    n = 0
+                    leader = w
+                    alpha -= gain
+                    beta -= gain
+                f[F_GAIN] = gain
+                ply += 1
+                mode = ENTER
+            else:
+                v = f[F_BESTV]
+                if f[F_N] == 0:
+                    slot = f[F_SLOT]
+                    key = f[F_KEY]
+                    lo, hi = -INF, INF
+                    if tt[0, slot] == key and tt[4, slot] == stats[1]:
+                        lo, hi = tt[1, slot], tt[2, slot]
+                    if v <= f[F_A0]:
+                        hi = min(hi, v)
+                    elif v >= f[F_B0]:
+                        lo = max(lo, v)
+                    else:
+                        lo, hi = v, v
+                    tt[0, slot], tt[1, slot], tt[2, slot] = key, lo, hi
+                    tt[3, slot], tt[4, slot] = f[F_BESTC], stats[1]
+                mode = RETURN
+        else:  # RETURN: v is the value of the node at ``ply``
+            if ply == root:
+                return v
+            ply -= 1
+            f = fr[ply]
+            hands[f[F_SEAT]] = f[F_HAND]
+            c = moves[ply, f[F_I] - 1]
+            if f[F_N] == 3:
+                trick[0], trick[1], trick[2] = f[F_T0], f[F_T1], f[F_T2]
+            v += f[F_GAIN]
+            if (f[F_SEAT] & 1) == play_team:
+                if v > f[F_BESTV]:
+                    f[F_BESTV], f[F_BESTC] = v, c
+                    if v > f[F_ALPHA]:
+                        f[F_ALPHA] = v
+            else:
+                if v < f[F_BESTV]:
+                    f[F_BESTV], f[F_BESTC] = v, c
+                    if v < f[F_BETA]:
+                        f[F_BETA] = v
+            if f[F_ALPHA] >= f[F_BETA] and f[F_N] == 0:
+                stats[2 + 32 * f[F_SEAT] + c] += 1  # history: this lead cut off
+            mode = NEXT
 
 
 # the columns of solve_line's result
@@ -359,6 +432,7 @@ R_D, R_OWN, R_OPP, R_ROEM, R_MARS, R_NODES = range(6)
 def new_stamp(stats):
     """Start a new solve: entries of earlier solves no longer match (their stamp differs)."""
     stats[1] += 1
+    stats[2:] = 0
 
 
 @njit(cache=True)
@@ -431,7 +505,7 @@ def solve_line(hands0, leader, won, trump, play_team, tables, params, tt, moves,
         seat = (leader + n) & 3
         hand = hands[seat]
         legal = legal_mask(hand, trick, n, trump, params[_FREE] != 0, tables)
-        k = _order(legal, trick, n, trump, -1, tables, moves[ply])
+        k = _order(legal, trick, n, trump, -1, tables, moves, ply, stats, 2 + 32 * seat)
         chosen = -1
         for i in range(k):
             c = moves[ply, i]
@@ -533,9 +607,10 @@ def solve_deals(deals, trump, play_team, tables, params, tt, moves, stats, out):
 
 
 def workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A fresh transposition table, move buffer and counters (nodes, solve stamp)."""
+    """A fresh transposition table, move buffer and counters (nodes, solve stamp, then the
+    history counts of the leads per seat and card)."""
     tt = np.full((5, 1 << TT_BITS), -1, dtype=np.int64)
-    return tt, np.zeros((MAX_PLY + 1, 16), np.int64), np.zeros(2, np.int64)
+    return tt, np.zeros((MAX_PLY + 1, 16), np.int64), np.zeros(2 + 4 * 32, np.int64)
 
 
 # numba's cache follows this file and the cache helper (analyser/numba_cache.py)
