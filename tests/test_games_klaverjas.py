@@ -235,3 +235,31 @@ def test_bad_klaverjas_input_is_one_error_line(args, fragment):
     assert "Traceback" not in result.output
     errors = [line for line in result.output.splitlines() if line.startswith("Error")]
     assert len(errors) == 1 and fragment in errors[0], result.output
+
+
+def test_study_rows_match_the_solver(tmp_path):
+    from analyser.studies import load_study, run_study
+    from analyser.studies.klaverjas import maker_trump, uniform_deals
+    from analyser.studies.registry import study_module
+
+    sims = __import__("pathlib").Path(__file__).resolve().parent.parent / "sims"
+    path = tmp_path / "k.toml"
+    path.write_text(
+        f'extends = "{sims / "klaverjas.toml"}"\nname = "k"\ndeals = 6\nchunk_hands = 4\n'
+        f'data_dir = "{tmp_path}"\nreport_dir = "{tmp_path}"\n'
+    )
+    res = run_study(load_study(path), quiet=True)
+    df = res.table.sort_values("hand_id").reset_index(drop=True)
+    assert list(df["hand_id"]) == list(range(6))
+    deals = uniform_deals(6, res.cfg["seed"])
+    for i in (0, 5):
+        trump = maker_trump(int(deals[i, 0]), AMS.trump_points)
+        assert df.loc[i, "trump"] == trump
+        tt, moves, stats = WORKSPACE
+        trick = np.zeros(4, np.int64)
+        v = solver.solve_value(
+            deals[i], trick, 0, 0, 0, trump, 0, AMS.tables(), AMS.params(), tt, moves, stats
+        )
+        assert df.loc[i, "made"] == int(v > 0)
+    blocks = study_module("klaverjas").report_blocks(res, tmp_path / "rep")
+    assert blocks[0].png is not None and "nat" in blocks[0].reading
