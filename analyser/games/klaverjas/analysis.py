@@ -1,5 +1,5 @@
 """`rikken analyse HAND --game klaverjas`: per trump, P(not nat) and the expected score
-(docs/klaverjas.md KJ-11).
+(docs/klaverjas.md, "What rikken analyse --game klaverjas computes").
 
 The other 24 cards are dealt uniformly (deal ``i`` from ``numpy.random.default_rng([seed,
 i])``, so a deal depends only on the seed and its index). The hand's team is the playing

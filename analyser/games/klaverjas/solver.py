@@ -1,4 +1,4 @@
-"""The klaverjas double-dummy solver (docs/klaverjas.md KJ-06 … KJ-10): exact alpha-beta.
+"""The klaverjas double-dummy solver (docs/klaverjas.md KJ-06 … KJ-10, KJ-12): exact alpha-beta.
 
 What is maximised: ``D`` = the playing team's points minus the opponents' points, each
 side's points being its card points (KJ-04, the last trick's 10 included) plus the roem of
@@ -314,11 +314,11 @@ def _search(
                 rem = hands[0] | hands[1] | hands[2] | hands[3]
                 room = _points_left(rem, trump, tables) + params[_LAST]
                 room += _roem_room(rem, trump, params) * _popcount(hands[leader])
-                up = room + (params[_MARS] if won & WON_OPP == 0 else 0)
+                up = room + (params[_MARS] if (won & WON_OPP) == 0 else 0)
                 if up <= alpha:
                     v = up
                     continue
-                down = -room - (params[_TEGEN] if won & WON_PLAY == 0 else 0)
+                down = -room - (params[_TEGEN] if (won & WON_PLAY) == 0 else 0)
                 if down >= beta:
                     v = down
                     continue
