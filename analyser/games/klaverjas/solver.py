@@ -163,9 +163,11 @@ def _order(legal, trick, n, trump, best, tables, moves, ply, stats, hist):
         wp = winning_position(trick, n, trump, tables)
         top = _strength(trick[wp], trump, led, tables)
         partner = wp == n - 2
-    for c in range(32):
-        if not (legal >> c) & 1:
-            continue
+    todo = legal
+    while todo:
+        low = todo & -todo  # the lowest card left: visit set bits only
+        todo ^= low
+        c = _lowest_card(low)
         pts = tables[_TP if (c >> 3) == trump else _PP, c & 7]
         if n == 0:
             # leads: the cards that cut off most often so far (history), then strength
@@ -191,9 +193,21 @@ def _order(legal, trick, n, trump, best, tables, moves, ply, stats, hist):
 
 @njit(cache=True)
 def _lowest_card(mask):
-    """The lowest card of a non-empty bitmask."""
+    """The lowest card of a non-empty bitmask (a binary search over its 32 bits)."""
     c = 0
-    while not (mask >> c) & 1:
+    if mask & 0xFFFF == 0:
+        c += 16
+        mask >>= 16
+    if mask & 0xFF == 0:
+        c += 8
+        mask >>= 8
+    if mask & 0xF == 0:
+        c += 4
+        mask >>= 4
+    if mask & 0x3 == 0:
+        c += 2
+        mask >>= 2
+    if mask & 0x1 == 0:
         c += 1
     return c
 
