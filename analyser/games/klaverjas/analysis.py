@@ -119,55 +119,12 @@ def analyse_klaverjas(
         raise RikkenError("--deals must be at least 1")
     me = int(seat) - 1
     team = me & 1
-    tables, params = rules.tables(), rules.params()
-    tt, moves, stats = solver.workspace()
     t0 = time.perf_counter()
     masks = sample_klaverjas_deals(hand, me, deals, seed)
     m = min(exact_deals, deals)
-    results = []
-    with Progress(4 * (deals + m), "klaverjas solves", quiet=quiet) as progress:
-        for trump in range(4):
-            not_nat = np.zeros(deals, np.int8)
-            trick = np.zeros(4, np.int64)
-            for i in range(deals):
-                g = solver.search_window(
-                    masks[i], trick, 0, 0, 0, trump, team, 0, 1, tables, params, tt, moves, stats
-                )
-                not_nat[i] = g > 0
-                progress.advance()
-            counted = np.zeros(deals, bool)
-            counted[:m] = True
-            for flag in (0, 1):  # every non-empty stratum needs one exact deal
-                idx = np.flatnonzero(not_nat == flag)
-                if idx.size:
-                    counted[idx[0]] = True
-            score = np.zeros(deals)
-            diff = np.zeros(deals)
-            mars = 0
-            out = np.zeros(solver.R_NODES + 1, np.int64)
-            for i in np.flatnonzero(counted):
-                out[:] = 0
-                solver.solve_line(
-                    masks[i], 0, 0, trump, team, tables, params, tt, moves, stats, out
-                )
-                score[i], diff[i] = scores(out, rules)
-                mars += int(out[solver.R_MARS])
-                progress.advance()
-            n_exact = int(counted.sum())
-            s, slo, shi = stratified_mean(not_nat, counted, score, score)
-            d, dlo, dhi = stratified_mean(not_nat, counted, diff, diff)
-            results.append(
-                TrumpResult(
-                    trump,
-                    Estimate.of_answers(not_nat),
-                    s,
-                    (slo, shi),
-                    d,
-                    (dlo, dhi),
-                    mars / n_exact,
-                    n_exact,
-                )
-            )
+    work = (rules, solver.workspace())
+    with Progress(4 * deals, "klaverjas solves", quiet=quiet) as progress:
+        results = [_one_trump(trump, masks, m, team, work, progress) for trump in range(4)]
     best = max(results, key=lambda r: r.diff).trump
     return KlaverjasAnalysis(
         hand=sorted(hand),
@@ -178,7 +135,51 @@ def analyse_klaverjas(
         trumps=results,
         best=best,
         seconds=time.perf_counter() - t0,
-        nodes=int(stats[0]),
+        nodes=int(work[1][2][0]),
+    )
+
+
+def _one_trump(trump: int, masks: np.ndarray, m: int, team: int, work, progress) -> TrumpResult:
+    """One trump's figures: the first ``m`` deals (and, if needed, the first deal of each
+    nat / not-nat stratum) solved exactly along an optimal line, the others tested for nat."""
+    rules, (tt, moves, stats) = work
+    tables, params = rules.tables(), rules.params()
+    deals = masks.shape[0]
+    not_nat = np.zeros(deals, np.int8)
+    counted = np.zeros(deals, bool)
+    score = np.zeros(deals)
+    diff = np.zeros(deals)
+    mars = 0
+    out = np.zeros(solver.R_NODES + 1, np.int64)
+    trick = np.zeros(4, np.int64)
+
+    def exact(i: int) -> None:
+        nonlocal mars
+        out[:] = 0
+        solver.solve_line(masks[i], 0, 0, trump, team, tables, params, tt, moves, stats, out)
+        not_nat[i] = out[solver.R_D] > 0
+        counted[i] = True
+        score[i], diff[i] = scores(out, rules)
+        mars += int(out[solver.R_MARS])
+        progress.advance()
+
+    for i in range(m):  # the exact subsample: its nat verdicts come with it
+        exact(i)
+    for i in range(m, deals):
+        g = solver.search_window(
+            masks[i], trick, 0, 0, 0, trump, team, 0, 1, tables, params, tt, moves, stats
+        )
+        not_nat[i] = g > 0
+        progress.advance()
+    for flag in (0, 1):  # every non-empty stratum needs one exact deal
+        idx = np.flatnonzero(not_nat == flag)
+        if idx.size and not counted[idx].any():
+            exact(int(idx[0]))
+    n_exact = int(counted.sum())
+    s, slo, shi = stratified_mean(not_nat, counted, score, score)
+    d, dlo, dhi = stratified_mean(not_nat, counted, diff, diff)
+    return TrumpResult(
+        trump, Estimate.of_answers(not_nat), s, (slo, shi), d, (dlo, dhi), mars / n_exact, n_exact
     )
 
 

@@ -27,7 +27,7 @@ from numba import njit
 from analyser.numba_cache import key_cache_on_sources
 
 INF = 1 << 20
-BOUND = 1200  # more than |D| can reach: 162 + 100 mars + 8 tricks of 100 roem
+GALLOP = 64  # the first step away from 0 when bracketing the value
 TT_BITS = 20
 MAX_PLY = 33
 # rows/entries of the rule arrays (rules.py: TRUMP_POINTS … ; P_PARTNER_FREES …)
@@ -456,44 +456,31 @@ def solve_value(hands, trick, n, leader, won, trump, play_team, tables, params, 
     new_stamp(stats)
     h = hands.copy()
     t = trick.copy()
-    # MTD(f): null-window tests from the guess 0 (the first answers "nat or not") until the
-    # bounds meet; each test reuses the bounds the table holds from the earlier ones
-    lo, hi = -INF, INF
+    # null-window tests ("is the value at least beta?"), each reusing the bounds the table
+    # holds from the earlier ones: first beta = 1 (answers "nat or not"), then galloping
+    # away from 0 in doubling steps until the value is bracketed, then halving the bracket
+    lo, hi = -INF, INF  # the value lies in [lo, hi]
+    step = GALLOP
     g = 0
-    first = True
     while lo < hi:
-        if lo > -INF and hi < INF and hi - lo > 4:
-            beta = (lo + hi + 1) // 2  # both sides bounded: halve the gap
+        if lo == -INF and hi == INF:
+            beta = 1
+        elif lo == -INF:
+            beta = hi - step
+            step *= 2
+        elif hi == INF:
+            beta = lo + step
+            step *= 2
         else:
-            beta = g + 1 if g == lo else g
+            beta = (lo + hi + 1) // 2  # lo < beta <= hi
         g = _search(
-            h,
-            t,
-            n,
-            leader,
-            won,
-            trump,
-            play_team,
-            beta - 1,
-            beta,
-            tables,
-            params,
-            tt,
-            moves,
-            0,
-            stats,
-        )
+            h, t, n, leader, won, trump, play_team, beta - 1, beta, tables, params, tt, moves,
+            0, stats,
+        )  # fmt: skip
         if g < beta:
             hi = g
         else:
             lo = g
-        if first:
-            first = False
-            # one side of 0 is known: bound the other side by the most a deal can give
-            if lo == -INF:
-                lo = -BOUND
-            else:
-                hi = BOUND
     return g
 
 
