@@ -19,10 +19,12 @@ PLAIN_RANKING = [0, 1, 2, 4, 5, 6, 3, 7]  # 7 8 9 J Q K 10 A, lowest first
 
 
 def suit(c: int) -> int:
+    """The suit 0..3 of a card."""
     return c // 8
 
 
 def rank(c: int) -> int:
+    """The rank 0..7 (7 .. A) of a card."""
     return c % 8
 
 
@@ -98,6 +100,7 @@ def roem(trick: list[int], trump: int) -> int:
 
 
 def points(c: int, trump: int) -> int:
+    """The card points of a card."""
     return (TRUMP_POINTS if suit(c) == trump else PLAIN_POINTS)[rank(c)]
 
 
@@ -110,6 +113,7 @@ def value(hands, leader: int, won: int, trump: int, play_team: int, amsterdam: b
 
 @functools.cache
 def _at_trick_start(key, leader, won, trump, play_team, amsterdam):
+    """The value of a trick start, remembered (the same position has the same value)."""
     if not key[leader]:
         return 0
     return _play(key, leader, won, [], trump, play_team, amsterdam)
