@@ -162,6 +162,19 @@ def test_solver_matches_the_oracle_on_endings():
 
 
 @pytest.mark.slow
+def test_solver_matches_the_oracle_on_long_endings():
+    rng = random.Random(56)
+    for i in range(24):
+        tricks = 6 if i % 6 == 5 else 5
+        hands, leader, won, trump, team = random_ending(rng, tricks)
+        rules = (AMS, ROT)[i % 2]
+        v, per_lead, _ = solver_values(hands, leader, won, trump, team, rules)
+        assert v == oracle.value(hands, leader, won, trump, team, rules.partner_frees)
+        assert per_lead == oracle.move_values(hands, leader, won, trump, team, rules.partner_frees)
+        oracle._at_trick_start.cache_clear()
+
+
+@pytest.mark.slow
 def test_solver_matches_the_oracle_on_full_deals():
     rng = random.Random(8)
     for i in range(3):

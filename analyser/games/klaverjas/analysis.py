@@ -217,6 +217,7 @@ def to_dict(a: KlaverjasAnalysis) -> dict:
                 "expected_points_diff": round(r.diff, 2),
                 "expected_points_diff_ci": [round(r.diff_ci[0], 2), round(r.diff_ci[1], 2)],
                 "exact_deals": r.exact,
+                "mars_or_tegenmars_share": round(r.mars, 4),
             }
             for r in a.trumps
         ],
@@ -246,6 +247,11 @@ def render(a: KlaverjasAnalysis) -> str:
         f"recommended trump: {TRUMP_NAMES[a.best]} (the highest expected points difference, "
         "ours minus theirs)"
     )
+    if not a.rules.forehand_must_choose and max(r.diff for r in a.trumps) < 0:
+        lines.append(
+            "every trump loses points on average: better not to play, where the way trump "
+            "is chosen lets you pass (KJ-02)"
+        )
     if a.rules.forehand_must_choose and a.seat != 1:
         lines.append(
             "note: under amsterdam seat 1 must choose trump (KJ-02); these figures suppose "
