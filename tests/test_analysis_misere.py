@@ -18,7 +18,7 @@ from analyser.analysis.misere import (
     _winner,
     analyse_misere,
     forced_cards,
-    sample_plan,
+    sampling_plan,
 )
 from analyser.analysis.positions import PositionStore
 from analyser.cards import N_SEATS, card_bit, suit_of
@@ -278,12 +278,12 @@ def test_the_failure_analysis_explains_the_first_deals_only():
 )
 def test_bad_sampling_options_are_errors(kwargs, fragment):
     with pytest.raises(RikkenError, match=fragment):
-        sample_plan(**kwargs)
+        sampling_plan(**kwargs)
 
 
 def test_sampling_options_make_the_plan():
-    assert sample_plan(30, None, None).deals == 30
-    plan = sample_plan(30, 0.1, None)
+    assert sampling_plan(30, None, None).deals == 30
+    plan = sampling_plan(30, 0.1, None)
     assert plan.adaptive and plan.max_deals == 30 and plan.precision == 0.1
-    plan = sample_plan(None, None, None)
+    plan = sampling_plan(None, None, None)
     assert plan.adaptive and plan.max_deals == 1000 and plan.precision == 0.05

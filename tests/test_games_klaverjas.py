@@ -233,10 +233,12 @@ def test_cli_end_to_end():
         (["♠AHV1098 ♥104 ♦A10 ♣752", "--game", "klaverjas"], "8 cards"),  # 13 cards
         (["♠AB96 ♥A10 ♦H ♣A"], "not in the 32-card"),  # ♠6
         (["♠AB9 ♥A102 ♦H ♣A"], "not in the 32-card"),  # ♥2
-        (["♠AB9 ♥A10 ♦H ♣A", "--seat", "all"], "one seat"),
-        (["♠AB9 ♥A10 ♦H ♣A", "--seat", "5"], "--seat"),
-        (["♠AB9 ♥A10 ♦H ♣A", "--turned", "♥7"], "--turned"),
-        (["♠AB9 ♥A10 ♦H ♣A", "--format", "csv"], "table or JSON"),
+        (["♠AB9 ♥A10 ♦H ♣A7", "--seat", "all"], "one seat"),
+        (["♠AB9 ♥A10 ♦H ♣A7", "--seat", "5"], "--seat"),
+        (["♠AB9 ♥A10 ♦H ♣A7", "--turned", "♥7"], "--turned"),
+        (["♠AB9 ♥A10 ♦H ♣A7", "--format", "csv"], "table or JSON"),
+        (["♠AB9 ♥A10 ♦H ♣A"], "8 cards"),  # 7 cards
+        (["♠AB9 ♥A10 ♦H ♣A7", "--elder"], "--elder"),
         (["♠AHV1098 ♥104 ♦A10 ♣752", "--variant", "rotterdam"], "--game klaverjas"),
     ],
 )

@@ -88,3 +88,12 @@ def test_markdown_table_escapes_and_rounds():
     text = markdown_table(df)
     assert text.splitlines()[0] == "| a\\|b | p | t |"
     assert "0.123" in text and "x\\|y" in text
+
+
+def test_each_game_states_its_own_seats_and_method():
+    from analyser.report.model import method_note
+
+    assert method_note("misere").startswith("Seats: the studied hand is North, West deals.")
+    assert "single-dummy" in method_note("single_dummy")
+    assert "North-South" in method_note("whist") and "double-dummy" in method_note("whist")
+    assert "elder" in method_note("piket") and "North" not in method_note("piket")

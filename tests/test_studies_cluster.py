@@ -40,3 +40,21 @@ def test_scheduler_and_workers_exclude_each_other(tmp_path):
     cfg = load_study(_tiny_malheur(tmp_path, "both"))
     with pytest.raises(RikkenError, match="not both"):
         run_study(cfg, quiet=True, workers=2, scheduler="tcp://127.0.0.1:1")
+
+
+def test_workers_on_one_machine_share_its_cores():
+    from analyser.solver.api import PositionError, default_threads, set_default_threads
+    from analyser.studies.cluster import worker_threads
+
+    assert worker_threads(2, 2) == 1
+    assert worker_threads(16, 3) == 5
+    assert worker_threads(2, 8) == 1
+    assert worker_threads(8, 1) == 8
+    try:
+        set_default_threads(3)
+        assert default_threads() == 3
+        with pytest.raises(PositionError, match="at least 1"):
+            set_default_threads(0)
+    finally:
+        set_default_threads(None)
+    assert default_threads() >= 1

@@ -41,6 +41,8 @@ def test_hashed_files_cover_the_study_and_what_it_runs():
             assert "deal_model.py" in files
         elif kind == "whist":  # whist deals uniformly and scores by its own rules
             assert {"games/whist.py", "studies/solve.py"} <= files
+        elif kind == "piket":  # piket deals its 32 cards and solves with its own solver
+            assert {"games/piket/solver.py", "games/piket/declarations.py"} <= files
         elif kind == "klaverjas":  # klaverjas deals its 32 cards and has its own solver
             assert {"games/klaverjas/rules.py", "games/klaverjas/solver.py"} <= files
         else:
@@ -48,6 +50,7 @@ def test_hashed_files_cover_the_study_and_what_it_runs():
         assert {"sampler.py", "cards.py"} <= files
         # the guideline studies run the book's guidelines; wiezen_ask runs the meegaan model
         extra = {"wiezen_ask": "analysis/wiezen.py", "whist": "games/whist.py"}
+        extra["piket"] = "games/piket/rules.py"
         extra["klaverjas"] = "games/klaverjas/solver.py"
         assert extra.get(kind, "guidelines/__init__.py") in files
         assert rel(PACKAGE_DIR.glob("rules/*.py")) <= files

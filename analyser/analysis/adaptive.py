@@ -89,3 +89,27 @@ class SamplePlan:
             f"adaptive: each question sampled until its 95% half-width <= {self.precision:g} "
             f"(at most {self.max_deals} deals)"
         )
+
+
+def sampling_plan(deals: int | None, precision: float | None, max_deals: int | None) -> SamplePlan:
+    """The sampling plan of the options ``--deals`` / ``--precision`` / ``--max-deals`` of
+    ``rikken analyse`` and ``rikken misere``: ``deals`` alone is a fixed sample; otherwise
+    adaptive to ``precision`` (default :data:`TARGET_HALF_WIDTH`) with at most ``max_deals``
+    deals (or ``deals``; default :data:`MAX_DEALS`). RikkenError (one line) for options that
+    do not go together."""
+    if deals is not None and deals < 1:
+        raise RikkenError(f"the number of deals must be at least 1, got {deals}")
+    if deals is not None and max_deals is not None:
+        raise RikkenError(
+            "--max-deals bounds the adaptive sample; --deals N fixes it (use one of them)"
+        )
+    if deals is not None and precision is None:
+        return SamplePlan(deals=deals)
+    kwargs: dict = {}
+    if precision is not None:
+        kwargs["precision"] = precision
+    if max_deals is not None:
+        kwargs["max_deals"] = max_deals
+    elif deals is not None:
+        kwargs["max_deals"] = deals
+    return SamplePlan(**kwargs)

@@ -72,7 +72,7 @@ from collections.abc import Callable, Collection
 
 import numpy as np
 
-from analyser.analysis.adaptive import SamplePlan
+from analyser.analysis.adaptive import sampling_plan
 from analyser.analysis.bids import (
     FAMILY_ALONE,
     FAMILY_MALHEUR,
@@ -265,27 +265,6 @@ def analyse_hand(
     _note_troel_elsewhere(result, store.deals[:n_max], seat_abs)
     recommend(result, aces_held(list(hand)), legal)
     return result
-
-
-def sampling_plan(deals: int | None, precision: float | None, max_deals: int | None) -> SamplePlan:
-    """The sampling plan of the options (see :func:`analyse_hand`); RikkenError for
-    options that do not go together."""
-    if deals is not None and deals < 1:
-        raise RikkenError(f"the number of deals must be at least 1, got {deals}")
-    if deals is not None and max_deals is not None:
-        raise RikkenError(
-            "--max-deals bounds the adaptive sample; --deals N fixes it (use one of them)"
-        )
-    if deals is not None and precision is None:
-        return SamplePlan(deals=deals)
-    kwargs: dict = {}
-    if precision is not None:
-        kwargs["precision"] = precision
-    if max_deals is not None:
-        kwargs["max_deals"] = max_deals
-    elif deals is not None:
-        kwargs["max_deals"] = deals
-    return SamplePlan(**kwargs)
 
 
 def _groups(specs: list[BidSpec]) -> dict[str, list[BidSpec]]:

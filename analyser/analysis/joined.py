@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyser.analysis.adaptive import SamplePlan
+from analyser.analysis.adaptive import SamplePlan, sampling_plan
 from analyser.analysis.bids import check_analysed
-from analyser.analysis.misere import _stop_reason, sample_plan, sampling_half_width
+from analyser.analysis.misere import _stop_reason, sampling_half_width
 from analyser.analysis.positions import NODE_BUDGET
 from analyser.analysis.results import Estimate
 from analyser.analysis.stats import stratified_mean
@@ -195,7 +195,7 @@ def analyse_joined(
         raise RikkenError(f"misère cannot be joined under {ruleset.spec}")
     if max_nodes < 0:
         raise RikkenError(f"the node budget must be 0 (none) or positive, got {max_nodes}")
-    plan = sample_plan(deals, precision, max_deals)
+    plan = sampling_plan(deals, precision, max_deals)
     me = seat_of(seat)
     declarers = (me, *(seat_of(p) for p in places))
     decl_mask = sum(1 << d for d in declarers)

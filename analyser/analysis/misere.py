@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyser.analysis.adaptive import MAX_DEALS, TARGET_HALF_WIDTH, SamplePlan
+from analyser.analysis.adaptive import SamplePlan, sampling_plan
 from analyser.analysis.bids import check_analysed
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
 from analyser.analysis.results import Estimate
@@ -271,7 +271,7 @@ def analyse_misere(
     from analyser.solver import GOAL_MISERE
 
     check_analysed(ruleset, "rikken misere")
-    plan = sample_plan(deals, precision, max_deals)
+    plan = sampling_plan(deals, precision, max_deals)
     if explain < 0:
         raise RikkenError(f"--explain must be 0 or more, got {explain}")
     if max_nodes < 0:
@@ -380,21 +380,6 @@ def sampling_half_width(e: Estimate) -> float:
     sample, so counting it (``Estimate.half_width``) would sample to the maximum in vain
     whenever more than a few per cent of the deals are given up."""
     return max(wilson_half_width(e.made, e.n), wilson_half_width(e.made + e.unknown, e.n))
-
-
-def sample_plan(deals: int | None, precision: float | None, max_deals: int | None) -> SamplePlan:
-    """The sampling plan of the options: ``deals`` alone is a fixed sample; otherwise
-    adaptive with ``precision`` and at most ``max_deals`` (or ``deals``) deals."""
-    if deals is not None and deals < 1:
-        raise RikkenError(f"the number of deals must be at least 1, got {deals}")
-    if deals is not None and precision is None and max_deals is None:
-        return SamplePlan(deals=deals)
-    if deals is not None and max_deals is not None:
-        raise RikkenError("--deals and --max-deals do not go together: --deals N is a fixed sample")
-    return SamplePlan(
-        precision=TARGET_HALF_WIDTH if precision is None else precision,
-        max_deals=max_deals if max_deals is not None else deals if deals is not None else MAX_DEALS,
-    )
 
 
 def _stop_reason(plan: SamplePlan, n: int, widest: float) -> str:

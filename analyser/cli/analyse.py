@@ -105,12 +105,17 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
 )
 @click.option(
     "--game",
-    type=click.Choice(["rikken", "whist", "klaverjas"]),
+    type=click.Choice(["rikken", "whist", "piket", "klaverjas"]),
     default="rikken",
     show_default=True,
     help="whist (docs/whist.md): partners opposite, --turned CARD is trump and lies with the "
     "dealer (seat 4), seat 1 leads; reports our tricks, P(game in this deal), the expected "
     "point difference and the honours odds, double-dummy (--deals, default 200). "
+    "piket (docs/piket.md): HAND is the 12 dealt cards of the 32-card deck, with --elder or "
+    "--younger; ranks every discard set the exchange allows by its expected score (ours minus "
+    "theirs: declarations and exact trick play, --deals sampled talons and opponent hands, "
+    "default 40) with 95% intervals, and the odds of winning the point, the sequence and the "
+    "quatorze/trio after the exchange. "
     "klaverjas (docs/klaverjas.md): an 8-card hand of the 32-card pack (7..A); per trump, "
     "with your team playing and seat 1 leading, P(not nat) and the expected score with "
     "95% intervals, and the trump to choose, double-dummy (--deals, default 100).",
@@ -122,6 +127,13 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     help="With --game klaverjas: the trump duties (KJ-07): amsterdam (default; no duty to "
     "trump or overtrump while your partner wins the trick, seat 1 must choose trump) or "
     "rotterdam (always (over)trump).",
+)
+@click.option(
+    "--elder/--younger",
+    "elder",
+    default=None,
+    help="With --game piket: the hand is elder's (exchanges 1-5, leads) or younger's "
+    "(the dealer: exchanges 1-3 after elder).",
 )
 @click.option(
     "--form",
@@ -150,6 +162,7 @@ def command(
     play_deals: int,
     workers: int | None,
     game: str,
+    elder: bool | None,
     form: str,
     variant: str | None,
     quiet: bool,
@@ -193,17 +206,29 @@ def command(
     decision and plays the card that does best over them), on the first --play-deals deals,
     and shows P(make) single-dummy beside double-dummy on the same deals: about 2-10 s per
     deal and bid at the default 10 worlds.
+
+    --game piket --elder|--younger (docs/piket.md): HAND is the 12 dealt cards of the 32-card
+    deck (7 … A). Every discard set the exchange allows is ranked by its expected score over
+    --deals sampled talons and opponent hands (default 40; the opponent exchanges by a stated
+    heuristic): screened on the declarations, the best played out exactly (both hands open,
+    pic and repic included), with 95% intervals and the odds of winning the point, the
+    sequence and the quatorze/trio. About 15 s for elder, 5-10 s for younger.
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.evaluate import analyse_hand
     from analyser.analysis.report_format import render_csv, render_json, render_table
     from analyser.notation import parse_hand
 
-    cards = parse_hand(" ".join(hand), HAND_CARDS.get(game, 13))
     if seed is None:
         seed = new_seed()
+    if elder is not None and game not in OWN_DECKS:
+        raise RikkenError("--elder/--younger go with --game piket")
     if variant is not None and game != "klaverjas":
         raise RikkenError("--variant goes with --game klaverjas")
+    if game in OWN_DECKS:  # not 13 cards of the 52: the game reads HAND itself
+        OWN_DECKS[game](" ".join(hand), seed, quiet, fmt, locals())
+        return
+    cards = parse_hand(" ".join(hand))
     if game != "rikken":
         GAMES[game](cards, seat, turned, form, deals, seed, quiet, fmt, locals())
         return
@@ -278,7 +303,33 @@ def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
         click.echo(render(a))
 
 
-def _klaverjas(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
+def _piket(text, seed, quiet, fmt, given) -> None:
+    """--game piket: every discard set ranked by its expected score (docs/piket.md)."""
+    import json
+
+    from analyser.games.piket.cards import parse_piket_hand
+    from analyser.games.piket.exchange import analyse_piket, render, to_dict
+
+    cards = parse_piket_hand(text)
+    if given.get("elder") is None:
+        raise RikkenError("--game piket needs --elder or --younger (who holds HAND)")
+    others = ("auction", "bids", "precision", "max_deals", "node_budget", "turned")
+    for name in others:
+        if given.get(name) is not None:
+            raise RikkenError(f"--{name.replace('_', '-')} does not apply to --game piket")
+    if given.get("seat") != "1" or given.get("form") != "5":
+        raise RikkenError("--seat and --form do not apply to --game piket (--elder/--younger)")
+    if given.get("play") != "double-dummy" or fmt == "csv":
+        raise RikkenError("--game piket writes its exact-play figures as a table or JSON")
+    role = "elder" if given["elder"] else "younger"
+    a = analyse_piket(cards, role, worlds=given.get("deals") or 40, seed=seed, quiet=quiet)
+    if fmt == "json":
+        click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render(a))
+
+
+def _klaverjas(text, seed, quiet, fmt, given) -> None:
     """--game klaverjas: per trump P(not nat), expected score, the trump to choose
     (docs/klaverjas.md)."""
     import json
@@ -289,29 +340,33 @@ def _klaverjas(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> Non
         render,
         to_dict,
     )
+    from analyser.notation import parse_hand
 
-    if seat == "all":
+    hand = hand_from_52(parse_hand(text, None))  # 8 cards of the 32-card pack (KJ-01)
+    if given.get("seat") == "all":
         raise RikkenError("--game klaverjas analyses one seat: give --seat 1..4")
-    for name in ("auction", "bids", "precision", "max_deals", "node_budget", "turned"):
+    others = ("auction", "bids", "precision", "max_deals", "node_budget", "turned", "elder")
+    for name in others:
         if given.get(name) is not None:
             raise RikkenError(f"--{name.replace('_', '-')} does not apply to --game klaverjas")
-    if form != "5":
+    if given.get("form") != "5":
         raise RikkenError("--form goes with --game whist")
     if given.get("play") != "double-dummy" or fmt == "csv":
         raise RikkenError("--game klaverjas writes double-dummy figures as a table or JSON")
-    hand = hand_from_52(cards)
     variant = given.get("variant") or "amsterdam"
-    a = analyse_klaverjas(hand, int(seat), variant, deals or 100, seed, quiet=quiet)
+    deals = given.get("deals") or 100
+    a = analyse_klaverjas(hand, int(given["seat"]), variant, deals, seed, quiet=quiet)
     if fmt == "json":
         click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
     else:
         click.echo(render(a))
 
 
-# the other games of the family (docs/whist.md, docs/klaverjas.md): name -> its command body
-GAMES = {"whist": _whist, "klaverjas": _klaverjas}
-# cards a hand of the game must hold when parsed (None: the game checks its own count)
-HAND_CARDS = {"klaverjas": None}
+# the other games of the family (docs/whist.md): name -> its command body
+GAMES = {"whist": _whist}
+# games with their own deck, whose command body reads HAND itself (docs/piket.md,
+# docs/klaverjas.md)
+OWN_DECKS = {"piket": _piket, "klaverjas": _klaverjas}
 
 
 def _single_dummy(analysis, bids, sizes, quiet, lang, fmt) -> None:

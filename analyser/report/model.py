@@ -53,9 +53,21 @@ def params_text(cfg: StudyConfig, n_hands: int, from_cache: bool) -> str:
     return (
         f"Study file {cfg.path.name} ({n_hands} hands; results {origin}; cache key "
         f"{cfg.key}, code hash {cfg.code[:12]}, rikken-analyser {cfg.version}; regenerate with "
-        f"`rikken study run sims/{cfg.path.name}`). Parameters: {p}. "
-        "Seats: the studied hand is North, West deals. "
-        + (SD_CAVEAT if cfg.kind == "single_dummy" else CAVEAT)
+        f"`rikken study run sims/{cfg.path.name}`). Parameters: {p}. " + method_note(cfg.kind)
+    )
+
+
+def method_note(kind: str) -> str:
+    """Who sits where and how the figures were played, for study ``kind``: the study
+    module's ``METHOD_NOTE`` when it has one (the other games of the family), else Rikken's
+    seats and the double-dummy caveat."""
+    from analyser.studies.registry import study_module
+
+    own = getattr(study_module(kind), "METHOD_NOTE", None)
+    if own is not None:
+        return own
+    return "Seats: the studied hand is North, West deals. " + (
+        SD_CAVEAT if kind == "single_dummy" else CAVEAT
     )
 
 

@@ -302,6 +302,26 @@ def _solve_shared_queue(batch, discard_ok, threads, limits, out, on_done) -> Non
         raise state["error"]
 
 
+# The solver threads a batch uses when the caller does not say: every core, unless this
+# process shares its machine with other solving processes (a Dask worker among several on
+# one machine: analyser.studies.cluster), where each takes its share of the cores.
+_thread_cap: int | None = None
+
+
+def set_default_threads(threads: int | None) -> None:
+    """Make ``threads`` (None: one per core) the solver threads of every later batch that
+    does not choose its own, in this process."""
+    global _thread_cap
+    if threads is not None and int(threads) < 1:
+        raise PositionError("threads must be at least 1")
+    _thread_cap = None if threads is None else int(threads)
+
+
+def default_threads() -> int:
+    """The solver threads of a batch that does not choose (set_default_threads)."""
+    return _thread_cap or os.cpu_count() or 1
+
+
 def solve_batch(
     hands: np.ndarray,
     trump: np.ndarray,
@@ -410,7 +430,7 @@ def solve_batch(
         _check_leads([int(x) for x in hands[i]], int(leader_a[i]), int(called_a[i]), goal_a[i])
     _checked_tt_bits(tt_bits)
     if threads is None:
-        threads = os.cpu_count() or 1
+        threads = default_threads()
     threads = max(1, min(int(threads), max(n, 1)))
     batch = Batch(
         hands, trump_a, leader_a, decl_a, goal_a, target_a, called_a, lower_a, upper_a, leads_a

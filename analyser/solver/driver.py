@@ -58,6 +58,74 @@ ESCALATE_NODES = 4_000_000
 
 
 @njit(cache=True)
+def null_windows(
+    hands,
+    trump,
+    leader,
+    side,
+    called_bit,
+    holder,
+    discard_ok,
+    pend0,
+    trick0,
+    n_trick0,
+    force,
+    lo,
+    hi,
+    g,
+    tt,
+    tb,
+    gen,
+    killer,
+    stats,
+    max_nodes,
+):
+    """The trick goals' searches (MTD(f)): null windows between ``lo`` and ``hi``, the first
+    at the guess ``g``, each fail-soft answer moving a bound, until ``lo == hi``. A ``>=K``
+    question is the one window ``lo = K - 1, hi = K``. The position: ``hands`` with the
+    cards ``trick0[:n_trick0]`` on the table and the first move ``force`` (-1: free), as
+    :func:`~analyser.solver.search.search` takes them. Returns (lo, hi, given up): after a
+    search given up at the budget, the bounds the windows before it proved."""
+    while lo < hi:
+        beta = g
+        if beta < lo + 1:
+            beta = lo + 1
+        if beta > hi:
+            beta = hi
+        v = search(
+            hands,
+            trump,
+            leader,
+            side,
+            side,
+            FAM_T,
+            0,
+            beta,
+            called_bit,
+            holder,
+            discard_ok,
+            pend0,
+            trick0,
+            n_trick0,
+            force,
+            tt,
+            tb,
+            gen,
+            killer,
+            stats,
+            max_nodes,
+        )
+        if v == ABANDONED:
+            return lo, hi, True
+        if v >= beta:
+            lo = v
+        else:
+            hi = v
+        g = v
+    return lo, hi, False
+
+
+@njit(cache=True)
 def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
     """Solve position ``i`` of ``batch`` (a Batch; see analyser.solver.api.solve_batch for
     its columns) on the table ``tt``/``tb``. ``gen`` must be new for every call that shares
@@ -155,44 +223,32 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
             g = lo + 1
         elif upper < n:
             g = hi
-    while lo < hi:
-        beta = g
-        if beta < lo + 1:
-            beta = lo + 1
-        if beta > hi:
-            beta = hi
-        v = search(
-            hands,
-            trump,
-            leader,
-            side,
-            side,
-            FAM_T,
-            0,
-            beta,
-            called_bit,
-            holder,
-            discard_ok,
-            pend0,
-            no_trick,
-            0,
-            force,
-            tt,
-            tb,
-            gen,
-            killer,
-            stats,
-            max_nodes,
-        )
-        if v == ABANDONED:
-            if goal == GOAL_GE:
-                return UNDECIDED, t_lo, t_hi
-            return UNDECIDED, lo, hi
-        if v >= beta:
-            lo = v
-        else:
-            hi = v
-        g = v
+    lo, hi, given_up = null_windows(
+        hands,
+        trump,
+        leader,
+        side,
+        called_bit,
+        holder,
+        discard_ok,
+        pend0,
+        no_trick,
+        0,
+        force,
+        lo,
+        hi,
+        g,
+        tt,
+        tb,
+        gen,
+        killer,
+        stats,
+        max_nodes,
+    )
+    if given_up:
+        if goal == GOAL_GE:
+            return UNDECIDED, t_lo, t_hi
+        return UNDECIDED, lo, hi
     if goal == GOAL_GE:
         if lo >= target:
             return 1, max(t_lo, lo), t_hi

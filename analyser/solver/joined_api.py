@@ -3,14 +3,13 @@ validate at the boundary, then solve on worker threads without the GIL."""
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from analyser.cards import N_SEATS, cards_to_mask
-from analyser.solver.api import PositionError, check_position
+from analyser.solver.api import PositionError, check_position, default_threads
 from analyser.solver.joined_misere import (
     JT_BITS,
     MODEL_COALITION,
@@ -133,7 +132,7 @@ def solve_joined_batch(
     out = np.zeros(n, np.int64)
     if n == 0:
         return out.astype(np.int8)
-    threads = max(1, min(int(threads or os.cpu_count() or 1), n))
+    threads = max(1, min(int(threads or default_threads()), n))
     with _idle_lock:
         workers = [w for w in _idle if w.bits == table_bits][:threads]
         for w in workers:

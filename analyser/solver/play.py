@@ -26,13 +26,12 @@ from numba import njit
 
 from analyser.cards import N_RANKS, N_SEATS
 from analyser.solver.bits import ctz, popcount
-from analyser.solver.driver import FIRST_GUESS
+from analyser.solver.driver import FIRST_GUESS, null_windows
 from analyser.solver.jit import finish_module
 from analyser.solver.layout import (
     ABANDONED,
     CUT_CACHE,
     FAM_E,
-    FAM_T,
     GOAL_GE,
     GOAL_MISERE,
     GOAL_PIEK,
@@ -131,45 +130,34 @@ def card_values_core(
             lo = target - 1 if goal == GOAL_GE else 0
             hi = target if goal == GOAL_GE else n
             g = hi if goal == GOAL_GE else (FIRST_GUESS * n + 6) // 13
-            value = -3
-            while lo < hi:
-                beta = min(max(g, lo + 1), hi)
-                v = search(
-                    hands,
-                    trump,
-                    leader,
-                    side,
-                    side,
-                    FAM_T,
-                    0,
-                    beta,
-                    called_bit,
-                    holder,
-                    discard_ok,
-                    pend0,
-                    trick0,
-                    n_trick0,
-                    c,
-                    tt,
-                    tb,
-                    gen,
-                    killer,
-                    stats,
-                    max_nodes,
-                )
-                if v == ABANDONED:
-                    value = UNDECIDED_CARD
-                    break
-                if v >= beta:
-                    lo = v
-                else:
-                    hi = v
-                g = v
-            if value != UNDECIDED_CARD:
-                if goal == GOAL_GE:
-                    value = 1 if lo >= target else 0
-                else:
-                    value = lo
+            lo, hi, given_up = null_windows(
+                hands,
+                trump,
+                leader,
+                side,
+                called_bit,
+                holder,
+                discard_ok,
+                pend0,
+                trick0,
+                n_trick0,
+                c,
+                lo,
+                hi,
+                g,
+                tt,
+                tb,
+                gen,
+                killer,
+                stats,
+                max_nodes,
+            )
+            if given_up:
+                value = UNDECIDED_CARD
+            elif goal == GOAL_GE:
+                value = 1 if lo >= target else 0
+            else:
+                value = lo
         # every card of the run is equivalent to the one searched
         r = run[0, i]
         while r:

@@ -13,6 +13,9 @@ interrupted run resumes from its finished chunks exactly as an in-process run do
 rows depend only on the study's parameters and the chunk's hands (every draw comes from the
 seed), so the table is the same however many workers solve it and in whatever order.
 
+Several workers on one machine share its cores: each worker's solver and sampler use its share
+(:func:`worker_threads`) instead of one thread per core each.
+
 numba's on-disk cache is not safe for several processes compiling into it at once, so before
 any task the workers are warmed one after the other (:func:`warm`): the first to run on a
 machine compiles the kernels, the others only load them.
@@ -20,6 +23,7 @@ machine compiles the kernels, the others only load them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import pandas as pd
@@ -28,12 +32,29 @@ from analyser.errors import RikkenError
 from analyser.studies.config import StudyConfig
 
 
-def warm() -> str:
-    """Compile (or load) every numba kernel a study runs, on tiny inputs; returns 'ok'."""
+def worker_threads(cores: int, workers_here: int) -> int:
+    """Solver threads for each of ``workers_here`` worker processes on a machine of ``cores``
+    cores: its share of the cores, at least one (each process left at one thread per core
+    would run workers_here times as many threads as cores)."""
+    return max(1, cores // max(1, workers_here))
+
+
+def warm(workers_here: int = 1) -> str:
+    """Compile (or load) every numba kernel a study runs, on tiny inputs, and give this
+    worker its share of the machine's cores (``workers_here`` workers run on it); returns
+    'ok'."""
+    import os
+
+    import numba
     import numpy as np
 
     from analyser.sampler import random_deals, sample_deals
     from analyser.solver import GOAL_GE, Solver, solve_batch
+    from analyser.solver.api import set_default_threads
+
+    threads = worker_threads(os.cpu_count() or 1, workers_here)
+    set_default_threads(threads)
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
 
     known: list[list[int]] = [list(range(13)), [], [], []]
     for parallel in (False, True):
@@ -78,8 +99,11 @@ def solve_on_cluster(
         except OSError as exc:
             raise RikkenError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
         with client:
-            for address in sorted(client.scheduler_info()["workers"]):
-                client.run(warm, workers=[address])  # one after the other (module docstring)
+            info = client.scheduler_info()["workers"]
+            hosts = Counter(w.get("host") for w in info.values())
+            for address in sorted(info):
+                # one after the other (module docstring)
+                client.run(warm, hosts[info[address].get("host")], workers=[address])
             futures = [client.submit(_solve_chunk, cfg, i, h, pure=False) for i, h in chunks]
             for fut in as_completed(futures):
                 yield fut.result()

@@ -12,9 +12,9 @@ by path relative to the ``analyser`` package, each with that path) of:
 * always, imported or not: the sampler (``sampler.py``) and every ``.py`` file of the rules
   package (``rules/``) and of the solver package (``solver/``).
 
-A study module's report part (its top-level ``report_blocks`` function and ``INTRO`` text,
-and what only they import) is left out (:func:`results_source`): the results do not depend
-on it, so editing a chart or a reading never re-solves a study.
+A study module's report part (its top-level ``report_blocks`` function, ``INTRO`` text and
+``METHOD_NOTE``, and what only they import) is left out (:func:`results_source`): the
+results do not depend on it, so editing a chart or a reading never re-solves a study.
 
 Imports are read from the source (:mod:`ast`), not from ``sys.modules``, so the hash is the
 same in every process and does not depend on what happens to be imported. Only files of the
@@ -35,7 +35,7 @@ ALWAYS = ("sampler.py", "rules", "solver")
 """Files and folders (relative to the package) every study's hash covers."""
 
 
-REPORT_PART = ("report_blocks", "INTRO")
+REPORT_PART = ("report_blocks", "INTRO", "METHOD_NOTE")
 """Top-level names of a study module that only build its report section."""
 
 

@@ -1,4 +1,4 @@
-"""Study 11, klaverjas (docs/klaverjas.md): how strong must a hand be to play without going
+"""Study 12, klaverjas (docs/klaverjas.md): how strong must a hand be to play without going
 nat?
 
 Players argue about the least hand that may name trump. Here: uniform deals of the 32-card
@@ -123,13 +123,19 @@ def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
 # --------------------------------------------------------------------------- report
 
 INTRO = (
-    "Study 11, klaverjas (docs/klaverjas.md). Uniform deals of the 32-card pack; seat 1 "
+    "Study 12, klaverjas (docs/klaverjas.md). Uniform deals of the 32-card pack; seat 1 "
     "(North) names trump in the suit where he holds the most trump points and leads, and "
     "North-South's result is solved double-dummy: do they avoid nat (more than half of all "
     "points, KJ-10)? The deals are classed by the trump maker's trumps and his top trumps "
     "(J, 9)."
 )
 
+
+METHOD_NOTE = (
+    "Seats: North (seat 1, left of the dealer West) names trump and leads; North-South are the "
+    "playing team. Klaverjas figures are double-dummy (every hand visible, best play by both "
+    "sides), exact in card points and roem."
+)
 
 MIN_CELL = 20  # deals a cell needs before the reading relies on it
 

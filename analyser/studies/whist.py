@@ -126,6 +126,11 @@ INTRO = (
     "Q 2, J 1) and scored by the chosen form from love-all (WH-04..06)."
 )
 
+METHOD_NOTE = (
+    "Seats: North-South are the partnership studied; West deals and turns trump, North "
+    "leads. Whist figures are double-dummy (every hand visible, best play by both sides)."
+)
+
 
 def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     """The study's report section: its charts, tables and readings (written under
