@@ -213,6 +213,13 @@ def command(
     heuristic): screened on the declarations, the best played out exactly (both hands open,
     pic and repic included), with 95% intervals and the odds of winning the point, the
     sequence and the quatorze/trio. About 15 s for elder, 5-10 s for younger.
+
+    --game klaverjas [--variant amsterdam|rotterdam] (docs/klaverjas.md): HAND is 8 cards of
+    the 32-card pack (7 … A) at --seat 1..4. With your team playing each trump in turn and
+    seat 1 leading, every one of --deals sampled deals (default 100) is solved exactly,
+    double-dummy: P(not nat) per trump with its 95% interval, the expected score and point
+    difference (on 16 exactly solved deals per trump) with 95% intervals, and the trump to
+    choose. About 15-20 s.
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.evaluate import analyse_hand
