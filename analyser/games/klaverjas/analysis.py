@@ -178,8 +178,16 @@ def _one_trump(trump: int, masks: np.ndarray, m: int, team: int, work, progress)
     n_exact = int(counted.sum())
     s, slo, shi = stratified_mean(not_nat, counted, score, score)
     d, dlo, dhi = stratified_mean(not_nat, counted, diff, diff)
+    # a score is never negative: the normal interval's lower end is cut at 0
     return TrumpResult(
-        trump, Estimate.of_answers(not_nat), s, (slo, shi), d, (dlo, dhi), mars / n_exact, n_exact
+        trump,
+        Estimate.of_answers(not_nat),
+        s,
+        (max(0.0, slo), shi),
+        d,
+        (dlo, dhi),
+        mars / n_exact,
+        n_exact,
     )
 
 
