@@ -30,6 +30,7 @@ INF = 1 << 20
 GALLOP = 64  # the first step away from 0 when bracketing the value
 TT_BITS = 20
 MAX_PLY = 33
+KILLER = 16  # the column of ``moves`` that holds each ply's killer lead (+1; 0: none)
 # rows/entries of the rule arrays (rules.py: TRUMP_POINTS … ; P_PARTNER_FREES …)
 _TP, _PP, _TO, _PO = 0, 1, 2, 3
 _FREE, _LAST, _THREE, _FOUR, _STUK, _EQUAL, _MARS, _TEGEN = 0, 1, 2, 3, 4, 5, 6, 7
@@ -146,7 +147,9 @@ def _hash(key):
 def _order(legal, trick, n, trump, best, tables, moves, ply, stats, hist):
     """Write the cards of ``legal`` into row ``ply`` of ``moves`` in search order (their sort
     keys in columns 8..15; ``stats[hist:]``: the seat's history counts); return how many. The
-    table's ``best`` card first. Then, leading: the strongest cards first. Following while
+    table's ``best`` card first. Then, leading: the lead that last cut off at this ply
+    (killer; measured: 30% fewer nodes in the nat test, 11% in the exact value, while
+    killers when following cost nodes), then by history, then the strongest cards first. Following while
     the partner wins the trick: the richest cards first (points to the partner). Following
     while an opponent wins: the cheapest card that takes the trick first, then the other
     winners upwards, then the losers cheapest first."""
@@ -155,6 +158,11 @@ def _order(legal, trick, n, trump, best, tables, moves, ply, stats, hist):
         moves[ply, 0] = best
         k = 1
         legal &= ~(1 << best)
+    killer = moves[ply, KILLER] - 1  # the card that last cut off at this ply
+    if n == 0 and killer >= 0 and (legal >> killer) & 1:
+        moves[ply, k] = killer
+        k += 1
+        legal &= ~(1 << killer)
     start = k
     led = trick[0] >> 3 if n > 0 else -1
     top = -1
@@ -434,7 +442,8 @@ def _search(
                     if v < f[F_BETA]:
                         f[F_BETA] = v
             if f[F_ALPHA] >= f[F_BETA] and f[F_N] == 0:
-                stats[2 + 32 * f[F_SEAT] + c] += 1  # history: this lead cut off
+                moves[ply, KILLER] = c + 1  # killer and history: this lead cut off
+                stats[2 + 32 * f[F_SEAT] + c] += 1
             mode = NEXT
 
 
@@ -454,6 +463,7 @@ def solve_value(hands, trick, n, leader, won, trump, play_team, tables, params, 
     """The exact future D of a position (``trick`` holds its first ``n`` cards), with a
     fresh table stamp; ``hands`` and ``trick`` are left as they were."""
     new_stamp(stats)
+    moves[:, KILLER] = 0
     h = hands.copy()
     t = trick.copy()
     # null-window tests ("is the value at least beta?"), each reusing the bounds the table
@@ -611,7 +621,7 @@ def workspace() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A fresh transposition table, move buffer and counters (nodes, solve stamp, then the
     history counts of the leads per seat and card)."""
     tt = np.full((5, 1 << TT_BITS), -1, dtype=np.int64)
-    return tt, np.zeros((MAX_PLY + 1, 16), np.int64), np.zeros(2 + 4 * 32, np.int64)
+    return tt, np.zeros((MAX_PLY + 1, KILLER + 1), np.int64), np.zeros(2 + 4 * 32, np.int64)
 
 
 # numba's cache follows this file and the cache helper (analyser/numba_cache.py)
@@ -625,6 +635,7 @@ def search_window(
     """One fail-soft search with the window (alpha, beta) and a fresh table stamp (for
     tests and measurements)."""
     new_stamp(stats)
+    moves[:, KILLER] = 0
     return _search(
         hands.copy(),
         trick.copy(),
