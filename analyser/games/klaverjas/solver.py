@@ -149,10 +149,10 @@ def _order(legal, trick, n, trump, best, tables, moves, ply, stats, hist):
     keys in columns 8..15; ``stats[hist:]``: the seat's history counts); return how many. The
     table's ``best`` card first. Then, leading: the lead that last cut off at this ply
     (killer; measured: 30% fewer nodes in the nat test, 11% in the exact value, while
-    killers when following cost nodes), then by history, then the strongest cards first. Following while
-    the partner wins the trick: the richest cards first (points to the partner). Following
-    while an opponent wins: the cheapest card that takes the trick first, then the other
-    winners upwards, then the losers cheapest first."""
+    killers when following cost nodes), then by history, then the strongest cards first.
+    Following while the partner wins the trick: the richest cards first (points to the
+    partner). Following while an opponent wins: the cheapest card that takes the trick
+    first, then the other winners upwards, then the losers cheapest first."""
     k = 0
     if best >= 0 and (legal >> best) & 1:
         moves[ply, 0] = best
