@@ -219,7 +219,7 @@ def command(
     seat 1 leading, every one of --deals sampled deals (default 100) is solved exactly,
     double-dummy: P(not nat) per trump with its 95% interval, the expected score and point
     difference (on 16 exactly solved deals per trump) with 95% intervals, and the trump to
-    choose. About 15-20 s.
+    choose. About 10-20 s.
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.evaluate import analyse_hand
