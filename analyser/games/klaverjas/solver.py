@@ -11,11 +11,15 @@ table need. The scores themselves (own, opp, and the nat verdict's 0 / 162 + all
 read off one optimal line (:func:`solve_line`: among equally good cards the first in move
 order), since lines of equal D can differ in total roem.
 
-Search: fail-soft alpha-beta over single cards; a transposition table at trick starts keyed
-on (cards still out, leader, which teams have won a trick yet: mars needs it) holding value
-bounds and the best card; move ordering: the table's card first, then cards that put the
-mover's side ahead in the trick, high cards before low. Everything here works on int64
-bitmasks (bit = 32-card int, rules.py) and flat arrays: the rules arrive as
+Search: fail-soft alpha-beta over single cards, iterative on an explicit stack (numba's
+cache cannot hold a recursive function); the exact value by null-window tests (the first at
+D >= 1 answers "nat or not", then galloping out from 0 and halving the bracket), each
+reusing a transposition table at trick starts keyed on (cards still out, leader, which
+teams have won a trick yet: mars needs it) that holds value bounds and the best card; a
+safe bound at trick starts (every card point, the last trick, the most roem the remaining
+cards allow in every trick, mars); move ordering: the table's card first, a killer and
+history for leads, then cards that put the mover's side ahead in the trick. Everything here
+works on int64 bitmasks (bit = 32-card int, rules.py) and flat arrays: the rules arrive as
 ``tables``/``params`` (KlaverjasRules.tables/params).
 """
 
