@@ -366,7 +366,7 @@ def _klaverjas(text, seed, quiet, fmt, given) -> None:
     if fmt == "json":
         click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
     else:
-        click.echo(render(a))
+        click.echo(render(a, given.get("lang") or "en"))
 
 
 # the other games of the family (docs/whist.md): name -> its command body

@@ -233,11 +233,12 @@ def to_dict(a: KlaverjasAnalysis) -> dict:
     }
 
 
-def render(a: KlaverjasAnalysis) -> str:
-    """The table text of a klaverjas analysis."""
+def render(a: KlaverjasAnalysis, lang: str = "en") -> str:
+    """The table text of a klaverjas analysis (the hand's ranks in ``lang``: nl writes
+    B V H for J Q K)."""
     lines = [
-        f"Klaverjas ({a.rules.name}), seat {a.seat}, hand {format_kj_hand(a.hand)}; your team "
-        f"plays (chooses trump), seat 1 leads; {a.deals} sampled deals, seed {a.seed}; "
+        f"Klaverjas ({a.rules.name}), seat {a.seat}, hand {format_kj_hand(a.hand, lang)}; "
+        f"your team plays (chooses trump), seat 1 leads; {a.deals} sampled deals, seed {a.seed}; "
         "double-dummy",
         f"{'trump':<12} {'P(not nat)':>10} {'95% CI':>13}  {'E[score]':>8} {'95% CI':>13}  "
         f"{'E[ours-theirs]':>14} {'95% CI':>15}",
