@@ -43,12 +43,15 @@ def test_hashed_files_cover_the_study_and_what_it_runs():
             assert {"games/whist.py", "studies/solve.py"} <= files
         elif kind == "piket":  # piket deals its 32 cards and solves with its own solver
             assert {"games/piket/solver.py", "games/piket/declarations.py"} <= files
+        elif kind == "klaverjas":  # klaverjas deals its 32 cards and has its own solver
+            assert {"games/klaverjas/rules.py", "games/klaverjas/solver.py"} <= files
         else:
             assert {"studies/common.py", "studies/solve.py", "studies/hands.py"} <= files
         assert {"sampler.py", "cards.py"} <= files
         # the guideline studies run the book's guidelines; wiezen_ask runs the meegaan model
         extra = {"wiezen_ask": "analysis/wiezen.py", "whist": "games/whist.py"}
         extra["piket"] = "games/piket/rules.py"
+        extra["klaverjas"] = "games/klaverjas/solver.py"
         assert extra.get(kind, "guidelines/__init__.py") in files
         assert rel(PACKAGE_DIR.glob("rules/*.py")) <= files
         assert rel(PACKAGE_DIR.glob("solver/*.py")) <= files

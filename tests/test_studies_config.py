@@ -34,6 +34,7 @@ def test_shipped_suites_load(suite):
     kinds = {"rik_minimum", "alone", "misere", "piek", "malheur", "wiezen_ask", "auction"}
     kinds |= {"deal_model", "whist"}
     kinds |= {"piket"}
+    kinds |= {"klaverjas"}
     assert {c.kind for c in s.studies} == kinds
     assert s.report_dir.is_relative_to((SIMS.parent / "reports").resolve())
     for cfg in s.studies:

@@ -105,7 +105,7 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
 )
 @click.option(
     "--game",
-    type=click.Choice(["rikken", "whist", "piket"]),
+    type=click.Choice(["rikken", "whist", "piket", "klaverjas"]),
     default="rikken",
     show_default=True,
     help="whist (docs/whist.md): partners opposite, --turned CARD is trump and lies with the "
@@ -115,7 +115,18 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     "--younger; ranks every discard set the exchange allows by its expected score (ours minus "
     "theirs: declarations and exact trick play, --deals sampled talons and opponent hands, "
     "default 40) with 95% intervals, and the odds of winning the point, the sequence and the "
-    "quatorze/trio after the exchange.",
+    "quatorze/trio after the exchange. "
+    "klaverjas (docs/klaverjas.md): an 8-card hand of the 32-card pack (7..A); per trump, "
+    "with your team playing and seat 1 leading, P(not nat) and the expected score with "
+    "95% intervals, and the trump to choose, double-dummy (--deals, default 100).",
+)
+@click.option(
+    "--variant",
+    type=click.Choice(["amsterdam", "rotterdam"]),
+    default=None,
+    help="With --game klaverjas: the trump duties (KJ-07): amsterdam (default; no duty to "
+    "trump or overtrump while your partner wins the trick, seat 1 must choose trump) or "
+    "rotterdam (always (over)trump).",
 )
 @click.option(
     "--elder/--younger",
@@ -153,6 +164,7 @@ def command(
     game: str,
     elder: bool | None,
     form: str,
+    variant: str | None,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -201,6 +213,13 @@ def command(
     heuristic): screened on the declarations, the best played out exactly (both hands open,
     pic and repic included), with 95% intervals and the odds of winning the point, the
     sequence and the quatorze/trio. About 15 s for elder, 5-10 s for younger.
+
+    --game klaverjas [--variant amsterdam|rotterdam] (docs/klaverjas.md): HAND is 8 cards of
+    the 32-card pack (7 … A) at --seat 1..4. With your team playing each trump in turn and
+    seat 1 leading, every one of --deals sampled deals (default 100) is solved exactly,
+    double-dummy: P(not nat) per trump with its 95% interval, the expected score and point
+    difference (on 16 exactly solved deals per trump) with 95% intervals, and the trump to
+    choose. About 10-20 s.
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.evaluate import analyse_hand
@@ -211,6 +230,8 @@ def command(
         seed = new_seed()
     if elder is not None and game not in OWN_DECKS:
         raise RikkenError("--elder/--younger go with --game piket")
+    if variant is not None and game != "klaverjas":
+        raise RikkenError("--variant goes with --game klaverjas")
     if game in OWN_DECKS:  # not 13 cards of the 52: the game reads HAND itself
         OWN_DECKS[game](" ".join(hand), seed, quiet, fmt, locals())
         return
@@ -315,10 +336,44 @@ def _piket(text, seed, quiet, fmt, given) -> None:
         click.echo(render(a))
 
 
+def _klaverjas(text, seed, quiet, fmt, given) -> None:
+    """--game klaverjas: per trump P(not nat), expected score, the trump to choose
+    (docs/klaverjas.md)."""
+    import json
+
+    from analyser.games.klaverjas.analysis import (
+        analyse_klaverjas,
+        hand_from_52,
+        render,
+        to_dict,
+    )
+    from analyser.notation import parse_hand
+
+    hand = hand_from_52(parse_hand(text, None))  # 8 cards of the 32-card pack (KJ-01)
+    if given.get("seat") == "all":
+        raise RikkenError("--game klaverjas analyses one seat: give --seat 1..4")
+    others = ("auction", "bids", "precision", "max_deals", "node_budget", "turned", "elder")
+    for name in others:
+        if given.get(name) is not None:
+            raise RikkenError(f"--{name.replace('_', '-')} does not apply to --game klaverjas")
+    if given.get("form") != "5":
+        raise RikkenError("--form goes with --game whist")
+    if given.get("play") != "double-dummy" or fmt == "csv":
+        raise RikkenError("--game klaverjas writes double-dummy figures as a table or JSON")
+    variant = given.get("variant") or "amsterdam"
+    deals = given.get("deals") or 100
+    a = analyse_klaverjas(hand, int(given["seat"]), variant, deals, seed, quiet=quiet)
+    if fmt == "json":
+        click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render(a, given.get("lang") or "en"))
+
+
 # the other games of the family (docs/whist.md): name -> its command body
 GAMES = {"whist": _whist}
-# games with their own deck, whose command body reads HAND itself (docs/piket.md)
-OWN_DECKS = {"piket": _piket}
+# games with their own deck, whose command body reads HAND itself (docs/piket.md,
+# docs/klaverjas.md)
+OWN_DECKS = {"piket": _piket, "klaverjas": _klaverjas}
 
 
 def _single_dummy(analysis, bids, sizes, quiet, lang, fmt) -> None:
