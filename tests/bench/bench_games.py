@@ -8,7 +8,8 @@ quiet machine compare. The hands are fixed and every draw comes from SEED.
 * whist: ``rikken analyse '♠AHV4 ♥H10985 ♦A2 ♣73' --game whist --turned ♥7 --seat 1``
   (200 deals, double-dummy);
 * klaverjas: ``rikken analyse '♠B9A ♥A10 ♦H ♣A7' --game klaverjas --seat 1`` (its default
-  deals, every trump), and the solver's exact value on 100 full deals per variant;
+  deals, every trump), and the solver's exact line (the value D and the points of both
+  teams) on 100 seeded full deals per variant, with its nodes;
 * piket: ``rikken analyse '♠AHVB10 ♥A98 ♦H87 ♣7' --game piket --elder`` and the same cards
   ``--younger`` (defaults), and the solver's exact play on 100 full deals after a random
   exchange.
@@ -19,6 +20,8 @@ from __future__ import annotations
 import random
 import statistics
 import time
+
+import numpy as np
 
 SEED = 20261127
 WHIST_HAND = "♠AHV4 ♥H10985 ♦A2 ♣73"
@@ -91,6 +94,39 @@ def piket(unit: float) -> None:
     _times("piket solver, 100 full deals (12 tricks)", ms, unit)
 
 
+def klaverjas(unit: float) -> None:
+    """One klaverjas analysis at the defaults, and the solver on 100 full deals per variant."""
+    from analyser.games.klaverjas.analysis import analyse_klaverjas, hand_from_52
+    from analyser.games.klaverjas.rules import get_variant
+    from analyser.games.klaverjas.solver import R_NODES, solve_deals, workspace
+    from analyser.notation import parse_hand
+
+    hand = hand_from_52(parse_hand(KLAVERJAS_HAND, None))
+    analyse_klaverjas(hand, 1, deals=2, exact_deals=2, seed=SEED)  # numba's cache loads here
+    t0 = time.perf_counter()
+    analyse_klaverjas(hand, 1, seed=SEED)
+    _line("klaverjas analysis, seat 1, defaults", time.perf_counter() - t0, unit)
+    rng = np.random.default_rng(SEED)
+    deals = np.zeros((100, 4), np.int64)
+    for i in range(100):
+        pack = rng.permutation(32)
+        for s in range(4):
+            deals[i, s] = sum(1 << int(c) for c in pack[8 * s : 8 * s + 8])
+    for variant in ("amsterdam", "rotterdam"):
+        rules = get_variant(variant)
+        tables, params = rules.tables(), rules.params()
+        tt, moves, stats = workspace()
+        ms, nodes = [], []
+        for i in range(deals.shape[0]):
+            out = np.zeros((1, 6), np.int64)
+            t0 = time.perf_counter()
+            solve_deals(deals[i : i + 1], i % 4, 0, tables, params, tt, moves, stats, out)
+            ms.append((time.perf_counter() - t0) * 1000)
+            nodes.append(int(out[0, R_NODES]))
+        _times(f"klaverjas solver, {variant}, 100 full deals", ms, unit)
+        print(f"   {'':<44} nodes: mean {statistics.mean(nodes):,.0f}  max {max(nodes):,}")
+
+
 def main() -> None:
     _yardstick()  # the first call loads numba's cache: time the second
     unit = _yardstick()
@@ -100,4 +136,5 @@ def main() -> None:
         flush=True,
     )
     whist(unit)
+    klaverjas(unit)
     piket(unit)
