@@ -11,8 +11,8 @@ quiet machine compare. The hands are fixed and every draw comes from SEED.
   deals, every trump), and the solver's exact line (the value D and the points of both
   teams) on 100 seeded full deals per variant, with its nodes;
 * piket: ``rikken analyse '♠AHVB10 ♥A98 ♦H87 ♣7' --game piket --elder`` and the same cards
-  ``--younger`` (defaults), and the solver's exact play on 100 full deals after a random
-  exchange.
+  ``--younger`` (defaults), and the solver's exact play on 100 seeded random deals of 12
+  cards each.
 """
 
 from __future__ import annotations
