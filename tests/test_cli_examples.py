@@ -1,5 +1,9 @@
 """Every example hand in the help texts (and the README) is a full 13-card hand.
 
+Except the README's examples for the games with their own 32-card pack (a command line with
+``--game klaverjas`` or ``--game piket``): those must be a hand of that game, read by the
+game's own reader (8 cards for klaverjas, 12 for piket).
+
 The examples are pulled from the rendered ``--help`` output of every command and sub-command
 of the ``rikken`` group (walked recursively, so a new command is covered without editing this
 file), and checked with the tool itself: ``rikken hand EXAMPLE --format json``.
@@ -16,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyser.cli import main
+from analyser.errors import RikkenError
 
 README = pathlib.Path(__file__).resolve().parents[1] / "README.md"
 
@@ -74,8 +79,35 @@ def help_examples() -> list[tuple[str, str]]:
     return out
 
 
+# games whose hands are not 13 cards of the 52, and the pattern of their command lines
+_OWN_DECK = re.compile(r"--game (klaverjas|piket)\b")
+
+
+def game_examples() -> list[tuple[str, str]]:
+    """(game, example) for the README's command lines of the games with their own pack."""
+    out = []
+    for line in README.read_text(encoding="utf-8").splitlines():
+        m = _OWN_DECK.search(line)
+        if m:
+            out += [(m.group(1), e) for e in example_hands(line)]
+    return out
+
+
 def readme_examples() -> list[str]:
-    return example_hands(README.read_text(encoding="utf-8"))
+    own = {e for _, e in game_examples()}
+    return [e for e in example_hands(README.read_text(encoding="utf-8")) if e not in own]
+
+
+def check_game_example(game: str, example: str) -> None:
+    """The game's own reader takes ``example`` as a hand of that game."""
+    from analyser.games.klaverjas.analysis import hand_from_52
+    from analyser.games.piket.cards import parse_piket_hand
+    from analyser.notation import parse_hand
+
+    if game == "piket":
+        assert len(parse_piket_hand(example)) == 12, example
+    else:
+        assert len(hand_from_52(parse_hand(example, None))) == 8, example
 
 
 def check_example(example: str) -> None:
@@ -117,6 +149,18 @@ def test_help_example_is_a_full_hand(command, example):
 @pytest.mark.parametrize("example", readme_examples())
 def test_readme_example_is_a_full_hand(example):
     check_example(example)
+
+
+@pytest.mark.parametrize(("game", "example"), game_examples())
+def test_readme_example_of_a_32_card_game_is_its_hand(game, example):
+    check_game_example(game, example)
+
+
+def test_the_32_card_games_have_readme_examples():
+    # guards against a vacuous check: both games' README examples are found
+    assert {g for g, _ in game_examples()} == {"klaverjas", "piket"}
+    with pytest.raises(RikkenError):
+        check_game_example("klaverjas", "♠AHV1098 ♥104 ♦A10 ♣752")
 
 
 def test_a_twelve_card_example_would_fail():
