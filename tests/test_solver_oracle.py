@@ -186,15 +186,18 @@ def assert_covered(pairs) -> None:
         assert {want for q, want in pairs if q.goal == kind} == {0, 1}
 
 
-# ------------------------------------------------------------------ default suite (~3000 endings)
+# ------------------------------------------------------------------ default suite (~2000 endings)
 
 
-def test_tricks_and_ge_without_called_card():
-    check_group(make_questions(101, 1400, DEFAULT_SIZES, ("tricks",), 0.0, True), True)
+# a seeded half by default (the suite's time budget), every ending under -m slow
+@pytest.mark.parametrize("count", [700, pytest.param(1400, marks=pytest.mark.slow)])
+def test_tricks_and_ge_without_called_card(count):
+    check_group(make_questions(101, count, DEFAULT_SIZES, ("tricks",), 0.0, True), True)
 
 
-def test_misere_and_piek_without_called_card():
-    check_group(make_questions(202, 800, DEFAULT_SIZES, ("misere", "piek"), 0.0, True), True)
+@pytest.mark.parametrize("count", [400, pytest.param(800, marks=pytest.mark.slow)])
+def test_misere_and_piek_without_called_card(count):
+    check_group(make_questions(202, count, DEFAULT_SIZES, ("misere", "piek"), 0.0, True), True)
 
 
 # a seeded half by default (the oracle is the slow part), every ending under -m slow
