@@ -53,6 +53,18 @@ def pool(df: pd.DataFrame) -> dict:
     }
 
 
+def bar_series(rows: pd.DataFrame, key: str, labels: list[str]) -> tuple[list, list, list]:
+    """The (p, lo, hi) lists of one bar series for charts.paired_bars: the rows of a pooled
+    table indexed by their ``key`` column, one value per label (0 where no row has it)."""
+    g = rows.set_index(key)
+    cols = [g.loc[int(k)] if int(k) in g.index else None for k in labels]
+    return (
+        [float(c.p) if c is not None else 0.0 for c in cols],
+        [float(c.lo) if c is not None else 0.0 for c in cols],
+        [float(c.hi) if c is not None else 0.0 for c in cols],
+    )
+
+
 def table_block(
     title: str, df: pd.DataFrame, folder: pathlib.Path, stem: str, reading: str = ""
 ) -> Block:

@@ -156,20 +156,12 @@ def _first_safe(cells: pd.DataFrame, level: float = 0.75) -> int | None:
 def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     """The study's report section: its chart, tables and reading (written under
     ``folder``). Not part of the study's code hash: editing it never re-solves."""
-    from analyser.report.blocks import Block, charts, pct, table_block
+    from analyser.report.blocks import Block, bar_series, charts, pct, table_block
 
     t = res.tables
     by_tops = t["by_tops"]
     labels = [str(k) for k in range(MIN_TRUMPS_SHOWN, MAX_TRUMPS_SHOWN + 1)]
-    series = {}
-    for top in TOPS:
-        g = by_tops[by_tops.tops == top].set_index("count")
-        cols = [g.loc[int(k)] if int(k) in g.index else None for k in labels]
-        series[f"{top}"] = (
-            [float(c.p) if c is not None else 0.0 for c in cols],
-            [float(c.lo) if c is not None else 0.0 for c in cols],
-            [float(c.hi) if c is not None else 0.0 for c in cols],
-        )
+    series = {f"{top}": bar_series(by_tops[by_tops.tops == top], "count", labels) for top in TOPS}
     png = charts.paired_bars(
         [f"{k}{'+' if k == str(MAX_TRUMPS_SHOWN) else ''}" for k in labels],
         series,

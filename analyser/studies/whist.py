@@ -135,20 +135,15 @@ METHOD_NOTE = (
 def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     """The study's report section: its charts, tables and readings (written under
     ``folder``). Not part of the study's code hash: editing it never re-solves."""
-    from analyser.report.blocks import Block, charts, pct, table_block
+    from analyser.report.blocks import Block, bar_series, charts, pct, table_block
 
     t = res.tables
     by_band = t["by_band"]
     labels = [str(k) for k in range(int(by_band["trumps"].min()), MAX_TRUMPS_SHOWN + 1)]
-    series = {}
-    for _, _, band in HCP_BANDS:
-        g = by_band[by_band.band == band].set_index("trumps")
-        cols = [g.loc[int(k)] if int(k) in g.index else None for k in labels]
-        series[f"{band} points"] = (
-            [float(c.p) if c is not None else 0.0 for c in cols],
-            [float(c.lo) if c is not None else 0.0 for c in cols],
-            [float(c.hi) if c is not None else 0.0 for c in cols],
-        )
+    series = {
+        f"{band} points": bar_series(by_band[by_band.band == band], "trumps", labels)
+        for _, _, band in HCP_BANDS
+    }
     png = charts.paired_bars(
         [f"{k}{'+' if k == str(MAX_TRUMPS_SHOWN) else ''}" for k in labels],
         series,
