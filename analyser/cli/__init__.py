@@ -2,12 +2,49 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from analyser import __version__
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+# click >= 8.2 signals "a group without its command: show the help" as a usage error
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+class OneLineErrors(click.Group):
+    """The `rikken` group: a usage error (bad input) is one line on stderr, with where the
+    command's help is, and exit code 2 - not click's usage block above it."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Run the command line; in standalone mode every usage error is one line."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except _NO_ARGS_IS_HELP as exc:
+            # a group called without a command shows its help, as click does
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "rikken"
+            click.echo(f"Error: {exc.format_message()} (see '{where} --help')", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        # --help, --version and ctx.exit(code) come back as their exit code
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@click.group(
+    cls=OneLineErrors,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
 @click.version_option(__version__, prog_name="rikken")
 def main() -> None:
     """Double-dummy strategy analyser for Rikken (the Dutch/Flemish 4-player trick-taking game).
