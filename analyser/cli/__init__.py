@@ -8,7 +8,6 @@ import click
 
 from analyser import __version__
 
-
 # click >= 8.2 signals "a group without its command: show the help" as a usage error
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
