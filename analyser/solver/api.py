@@ -17,7 +17,7 @@ from analyser.solver.driver import (
     Limits,
     Tables,
     same_table,
-    solve_escalating,
+    solve_position,
     solve_range,
 )
 from analyser.solver.layout import (
@@ -28,7 +28,7 @@ from analyser.solver.layout import (
     KILLER_SIZE,
     N_STATS,
 )
-from analyser.solver.table import DEFAULT_TT_BITS, new_table
+from analyser.solver.table import DEFAULT_TT_BITS, new_table, next_generation
 
 GOAL_NAMES = {GOAL_TRICKS: "tricks", GOAL_GE: ">=K", GOAL_MISERE: "misere", GOAL_PIEK: "piek"}
 
@@ -192,9 +192,18 @@ class Solver(_Tables):
             one + int(bool(called_leads)),
         )
         limits = Limits(int(max_nodes), self.tt_bits, self.escalate_nodes)
-        r, self.gen, self.tables = solve_escalating(
-            batch, 0, bool(called_card_may_be_discarded), self.tables, self.gen, limits
-        )
+        try:
+            r, (self.gen, *tables) = solve_position(
+                batch, 0, bool(called_card_may_be_discarded), self.tables, self.gen, limits
+            )
+        except SystemError as exc:
+            # a Ctrl-C that came while numba built the result (see _solve_shared_queue): the
+            # search used the next generation, so the one after it starts clean
+            if isinstance(exc.__cause__, KeyboardInterrupt):
+                self.gen = next_generation(self.tables.tb, self.gen)
+                raise KeyboardInterrupt from None
+            raise
+        self.tables = Tables(*tables)
         return int(r[0])
 
 
@@ -278,7 +287,8 @@ def _solve_shared_queue(batch, discard_ok, threads, limits, out, on_done) -> Non
                         blk += 1
                     state["next"] = a + blk
                 idx = np.arange(a, a + blk, dtype=np.int64)
-                w.gen, w.tables = solve_range(idx, batch, discard_ok, w.tables, w.gen, limits, out)
+                w.gen, *tables = solve_range(idx, batch, discard_ok, w.tables, w.gen, limits, out)
+                w.tables = Tables(*tables)
                 if on_done is not None:
                     with lock:
                         on_done(blk)
@@ -289,11 +299,24 @@ def _solve_shared_queue(batch, discard_ok, threads, limits, out, on_done) -> Non
                     state["error"] = exc
 
     workers = _take_workers(threads, limits.tt_bits)
-    helpers = [threading.Thread(target=work, args=(w,), daemon=True) for w in workers[1:]]
+    # Every block is solved on a worker thread and this (the main) thread only waits: Python
+    # runs its Ctrl-C handler in the main thread only, and a KeyboardInterrupt raised while
+    # numba hands a result back (it runs Python code to build it) leaves an exception set
+    # inside the call. Here a Ctrl-C stops the queue instead; the workers finish their block,
+    # so their tables and generations stay consistent for the next batch.
+    helpers = [threading.Thread(target=work, args=(w,), daemon=True) for w in workers]
     for t in helpers:
         t.start()
     try:
-        work(workers[0])
+        for t in helpers:
+            while t.is_alive():
+                t.join(0.1)
+    except KeyboardInterrupt:
+        with lock:
+            state["next"] = n
+        for t in helpers:
+            t.join()
+        raise
     finally:
         for t in helpers:
             t.join()

@@ -345,7 +345,7 @@ def solve_range(idx, batch, discard_ok, tables, gen, limits, out):
     solve_one gives them) on one worker's tables, without
     the GIL: Python threads call this on blocks they take from a shared queue, so a worker
     that drew cheap positions takes more (the cost of a position varies by 10**4). Returns
-    (last generation, the worker's Tables) as :func:`solve_escalating` does.
+    the last generation and the worker's tables as a plain tuple (:func:`flat_tables`).
 
     A position that asks about the same deal and side as the one before it in ``idx``
     (:func:`same_table`: another called card, another target) searches on in that one's
@@ -358,7 +358,33 @@ def solve_range(idx, batch, discard_ok, tables, gen, limits, out):
         out[i, 0] = r[0]
         out[i, 1] = r[1]
         out[i, 2] = r[2]
-    return gen, tables
+    return flat_tables(gen, tables)
+
+
+@njit(cache=True, nogil=True)
+def solve_position(batch, i, discard_ok, tables, gen, limits):
+    """:func:`solve_escalating` for a call from Python: returns (r, lo, hi) and then what
+    :func:`flat_tables` gives."""
+    r, gen, tables = solve_escalating(batch, i, discard_ok, tables, gen, limits)
+    return r, flat_tables(gen, tables)
+
+
+@njit(cache=True)
+def flat_tables(gen, tables):
+    """(gen, tt, tb, big_tt, big_tb, killer, stats): what a call from Python gets back
+    instead of the Tables named tuple. numba turns a named tuple into a Python object by
+    unpickling its class, which runs Python code; with a Ctrl-C pending at that moment the
+    unpickling fails and numba (0.68) calls the missing class: a segmentation fault instead
+    of a KeyboardInterrupt. A plain tuple of arrays needs no Python code."""
+    return (
+        gen,
+        tables.tt,
+        tables.tb,
+        tables.big_tt,
+        tables.big_tb,
+        tables.killer,
+        tables.stats,
+    )
 
 
 # no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)
