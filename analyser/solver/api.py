@@ -192,15 +192,16 @@ class Solver(_Tables):
             one + int(bool(called_leads)),
         )
         limits = Limits(int(max_nodes), self.tt_bits, self.escalate_nodes)
+        # the search's table generation is taken here, before the call, so that a Ctrl-C
+        # ending the call cannot leave it to be used again by the next search
+        self.gen = next_generation(self.tables.tb, self.gen)
         try:
-            r, (self.gen, *tables) = solve_position(
+            r, (_, *tables) = solve_position(
                 batch, 0, bool(called_card_may_be_discarded), self.tables, self.gen, limits
             )
         except SystemError as exc:
-            # a Ctrl-C that came while numba built the result (see _solve_shared_queue): the
-            # search used the next generation, so the one after it starts clean
+            # a Ctrl-C that came while numba built the result (see _solve_shared_queue)
             if isinstance(exc.__cause__, KeyboardInterrupt):
-                self.gen = next_generation(self.tables.tb, self.gen)
                 raise KeyboardInterrupt from None
             raise
         self.tables = Tables(*tables)
@@ -313,9 +314,7 @@ def _solve_shared_queue(batch, discard_ok, threads, limits, out, on_done) -> Non
                 t.join(0.1)
     except KeyboardInterrupt:
         with lock:
-            state["next"] = n
-        for t in helpers:
-            t.join()
+            state["next"] = n  # the workers stop after their block (joined below)
         raise
     finally:
         for t in helpers:

@@ -363,9 +363,10 @@ def solve_range(idx, batch, discard_ok, tables, gen, limits, out):
 
 @njit(cache=True, nogil=True)
 def solve_position(batch, i, discard_ok, tables, gen, limits):
-    """:func:`solve_escalating` for a call from Python: returns (r, lo, hi) and then what
+    """:func:`solve_escalating` for a call from Python, in the generation ``gen`` the
+    caller took (table.next_generation): returns (r, lo, hi) and then what
     :func:`flat_tables` gives."""
-    r, gen, tables = solve_escalating(batch, i, discard_ok, tables, gen, limits)
+    r, gen, tables = solve_escalating(batch, i, discard_ok, tables, gen, limits, True)
     return r, flat_tables(gen, tables)
 
 
