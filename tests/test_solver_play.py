@@ -138,3 +138,30 @@ def test_card_values_refuses_impossible_positions():
         card_values(hands, 4, 0, [0, 2], ">=3")
     with pytest.raises(PositionError, match="lone declarer"):
         card_values(hands, 4, 0, [0, 2], "misere")
+
+
+def test_an_interrupted_card_values_call_leaves_no_generation_to_reuse(monkeypatch):
+    """A Ctrl-C ending the numba call: the solver already holds the generation that call
+    searched in, so the next search starts a fresh one (else it would read the interrupted
+    search's half-written entries as its own)."""
+    import analyser.solver.play as play
+
+    solver = Solver()
+    hands = [[0, 1], [2, 3], [13, 14], [26, 27]]
+    seen: list[int] = []
+
+    def interrupted(*args):
+        seen.append(args[12])  # the generation the search was given
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play, "card_values_core", interrupted)
+    start = solver.gen
+    with pytest.raises(KeyboardInterrupt):
+        card_values(hands, 4, 0, 0, solver=solver)
+    # the search got a new generation, and the solver kept it as used
+    assert seen == [solver.gen] and solver.gen > start
+    monkeypatch.undo()
+    before = solver.gen
+    values = card_values(hands, 4, 0, 0, solver=solver)
+    assert solver.gen == before + 1
+    assert set(values) == {0, 1}

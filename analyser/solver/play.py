@@ -68,8 +68,9 @@ def card_values_core(
     """Fill ``out`` (int64[64], by card bit 16 * suit + rank) with the value of every legal
     card of the seat to move (NOT_LEGAL elsewhere, UNDECIDED_CARD where the budget ran
     out). ``hands``: the cards still held (bit masks); ``trick0[:n_trick0]``: the cards on
-    the table, from ``leader`` on; ``called``: the called card (0..51) or -1. Returns the
-    table generation used."""
+    the table, from ``leader`` on; ``called``: the called card (0..51) or -1. Every search
+    uses the table generation ``gen``, which the caller takes (table.next_generation) before
+    the call."""
     for k in range(out.shape[0]):
         out[k] = NOT_LEGAL
     side = np.zeros(4, np.int64)
@@ -94,7 +95,6 @@ def card_values_core(
     n_moves = gen_moves(
         hands, p, n_trick0, lead_suit, alive, pend0, called_bit, holder, discard_ok, mv, run, 0
     )
-    gen = next_generation(tb, gen)
     # the history, lead killers and cut-off cache slots this position uses (as solve_one)
     for k in range(CUT_CACHE + cut_slots(n)):
         killer[k] = 0
@@ -164,7 +164,6 @@ def card_values_core(
             low = r & -r
             out[ctz(low)] = value
             r ^= low
-    return gen
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -265,25 +264,34 @@ def card_values(
     for i, c in enumerate(trick):
         trick0[i] = 16 * (c // N_RANKS) + c % N_RANKS
     out = np.zeros(64, np.int64)
-    solver.gen = card_values_core(
-        masks,
-        int(trump),
-        int(leader),
-        decl,
-        code,
-        k,
-        -1 if called is None else int(called),
-        trick0,
-        len(trick),
-        bool(called_card_may_be_discarded),
-        tt,
-        tb,
-        solver.gen,
-        killer,
-        stats,
-        int(max_nodes),
-        out,
-    )
+    # the generation is taken before the numba call (as Solver.solve does), so a Ctrl-C that
+    # ends the call cannot leave it to be used again by the next search on this solver
+    solver.gen = next_generation(tb, solver.gen)
+    try:
+        card_values_core(
+            masks,
+            int(trump),
+            int(leader),
+            decl,
+            code,
+            k,
+            -1 if called is None else int(called),
+            trick0,
+            len(trick),
+            bool(called_card_may_be_discarded),
+            tt,
+            tb,
+            solver.gen,
+            killer,
+            stats,
+            int(max_nodes),
+            out,
+        )
+    except SystemError as exc:
+        # a Ctrl-C that came while numba handed the call back (see api.Solver.solve)
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
+        raise
     return {(b >> 4) * N_RANKS + (b & 15): int(out[b]) for b in range(64) if out[b] != NOT_LEGAL}
 
 
