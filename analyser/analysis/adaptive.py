@@ -58,6 +58,12 @@ class SamplePlan:
         """Deals of the first step."""
         return self.limit if not self.adaptive else min(FIRST_STEP, self.limit)
 
+    def first_step(self) -> int:
+        """Deals of the first step of a sample solved in steps even when it is fixed (the
+        yes/no questions of ``rikken misere``, whose answers do not depend on the sample
+        size): a run stopped with Ctrl-C keeps the steps it finished."""
+        return min(FIRST_STEP, self.limit)
+
     def next_size(self, n: int, needed: int | None = None) -> int:
         """The sample size after ``n`` deals when a question is still open: the next of
         :data:`STEPS`, or - when the open questions' estimate ``needed`` (deals_needed) is
@@ -113,3 +119,13 @@ def sampling_plan(deals: int | None, precision: float | None, max_deals: int | N
     elif deals is not None:
         kwargs["max_deals"] = deals
     return SamplePlan(**kwargs)
+
+
+INTERRUPTED = "stopped early (Ctrl-C)"
+"""How ``stop_reason`` begins when a run was stopped with Ctrl-C: its figures are those of
+the deals of the steps finished before the stop."""
+
+
+def interrupted_reason(n: int, plan: SamplePlan) -> str:
+    """``stop_reason`` of a run stopped with Ctrl-C after ``n`` deals."""
+    return f"{INTERRUPTED} after {n} of at most {plan.limit} deals; figures on those {n}"

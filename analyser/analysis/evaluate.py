@@ -72,7 +72,7 @@ from collections.abc import Callable, Collection
 
 import numpy as np
 
-from analyser.analysis.adaptive import sampling_plan
+from analyser.analysis.adaptive import interrupted_reason, sampling_plan
 from analyser.analysis.bids import (
     FAMILY_ALONE,
     FAMILY_MALHEUR,
@@ -202,34 +202,45 @@ def analyse_hand(
         )
         active = list(groups)
         size = plan.first()
-        while active:
-            if store.n < size:
-                store.extend(deal_source(store.n, size - store.n))
-            for g in active:
-                for r in evaluate_bids(
-                    groups[g],
-                    store,
-                    list(hand),
-                    seat_abs,
-                    ruleset,
-                    size,
-                    memo,
-                    plan.precision if plan.adaptive else 0.0,
-                ):
-                    results[r.spec.id] = r
-                sizes[g] = size
-            active = [
-                g
-                for g in active
-                if not plan.settled(
-                    [h for s in groups[g] for h in _half_widths(results[s.id])], size
-                )
-            ]
-            if active:
-                open_p = [results[s.id].estimate.p for g in active for s in groups[g]]
-                expected = max(plan.deals_needed(p) for p in open_p)
-                progress.set_status(size, max(expected, size + 1), plan.limit)
-                size = plan.next_size(size, expected)
+        interrupted = False
+        try:
+            while active:
+                if store.n < size:
+                    store.extend(deal_source(store.n, size - store.n))
+                for g in active:
+                    done = evaluate_bids(
+                        groups[g],
+                        store,
+                        list(hand),
+                        seat_abs,
+                        ruleset,
+                        size,
+                        memo,
+                        plan.precision if plan.adaptive else 0.0,
+                    )
+                    # a question's bids and its size change together: a Ctrl-C leaves
+                    # every question at its last finished step
+                    for r in done:
+                        results[r.spec.id] = r
+                    sizes[g] = size
+                active = [
+                    g
+                    for g in active
+                    if not plan.settled(
+                        [h for s in groups[g] for h in _half_widths(results[s.id])], size
+                    )
+                ]
+                if active:
+                    open_p = [results[s.id].estimate.p for g in active for s in groups[g]]
+                    expected = max(plan.deals_needed(p) for p in open_p)
+                    progress.set_status(size, max(expected, size + 1), plan.limit)
+                    size = plan.next_size(size, expected)
+        except KeyboardInterrupt:
+            if not results:
+                raise
+            interrupted = True
+    stopped = [s for s in specs if s.id not in results]
+    specs = [s for s in specs if s.id in results]
     bids = [results[s.id] for s in specs]
     n_max = max(sizes.values(), default=0)
     tags = TAGS + tuple(t for t in EXTRA_TAGS if t in store.solved)
@@ -240,7 +251,7 @@ def analyse_hand(
         seed=seed,
         n_deals=n_max,
         bids=bids,
-        stop_reason=_stop_reason(plan, groups, sizes, results),
+        stop_reason=_stop_reason(plan, groups, sizes, results, interrupted),
         precision=plan.precision if plan.adaptive else None,
         min_p=min_p,
         seconds={tag: store.seconds.get(tag, 0.0) for tag in tags},
@@ -260,6 +271,19 @@ def analyse_hand(
             f"{given_up} solver position(s) reached the node budget ({max_nodes:,} nodes per "
             "search) and were bounded rather than solved: the figures they touch are ranges "
             "(P(make) low-high, the expected score's interval)"
+        )
+    if interrupted:
+        result.interrupted = True
+        result.notes.append(
+            "stopped early (Ctrl-C): every figure is on the deals of the steps finished "
+            "before the stop"
+            + (
+                "; not evaluated: "
+                + ", ".join(s.id for s in stopped)
+                + " (the recommendation weighs only the bids evaluated)"
+                if stopped
+                else ""
+            )
         )
     _note_not_offered(result)
     _note_troel_elsewhere(result, store.deals[:n_max], seat_abs)
@@ -289,7 +313,10 @@ def _alone_by_leader(specs: list[BidSpec]) -> list[list[BidSpec]]:
     return list(out.values())
 
 
-def _stop_reason(plan, groups, sizes, results) -> str:
+def _stop_reason(plan, groups, sizes, results, interrupted=False) -> str:
+    if interrupted:
+        parts = ", ".join(f"{g} {n}" for g, n in sizes.items())
+        return interrupted_reason(max(sizes.values()), plan) + f" (deals per question: {parts})"
     if not plan.adaptive:
         return plan.describe()
     parts = []

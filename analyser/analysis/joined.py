@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyser.analysis.adaptive import SamplePlan, sampling_plan
+from analyser.analysis.adaptive import SamplePlan, interrupted_reason, sampling_plan
 from analyser.analysis.bids import check_analysed
 from analyser.analysis.misere import _stop_reason, sampling_half_width
 from analyser.analysis.positions import NODE_BUDGET
@@ -78,6 +78,8 @@ class JoinedAnalysis:
     searches: int = 0
     given_up: int = 0
     max_search_nodes: int = 0
+    interrupted: bool = False
+    """Stopped with Ctrl-C: the figures are those of the deals finished (``n_deals``)."""
     seconds: float = 0.0
 
     @property
@@ -207,27 +209,40 @@ def analyse_joined(
     results = np.zeros((0, len(declarers)), np.int64)
     all_deals = np.zeros((0, N_SEATS), np.int64)
     t0 = time.perf_counter()
-    with Progress(plan.first(), "joined misère: sampling deals", quiet=quiet) as progress:
-        size = plan.first()
-        while True:
-            new = sample_deals(known, size - all_deals.shape[0], seed, start=all_deals.shape[0])
-            cols = [
-                _joined_column(new, leader, decl_mask, x, rule, max_nodes, threads, stats)
-                for x in declarers
-            ]
-            all_deals = np.vstack([all_deals, new])
-            results = np.vstack([results, np.stack(cols, axis=1).astype(np.int64)])
-            progress.advance(new.shape[0])
-            made = [Estimate.of_answers(results[:, k]) for k in range(len(declarers))]
-            all_ok = Estimate.of_answers(_all_made(results))
-            widths = [sampling_half_width(e) for e in (*made, all_ok)]
-            n = all_deals.shape[0]
-            if plan.settled(widths, n):
-                break
-            size = plan.next_size(n)
-            progress.set_total(size)
-    low, high = _score_bounds(results, table)
+    # solved in steps, fixed or adaptive (the answers are per deal), so that a run stopped
+    # with Ctrl-C reports on the deals of the steps it finished
+    first = plan.first_step() if plan.adaptive else plan.limit
+    interrupted = False
+    with Progress(first, "joined misère: sampling deals", quiet=quiet) as progress:
+        size = plan.first_step()
+        try:
+            while True:
+                new = sample_deals(known, size - all_deals.shape[0], seed, start=all_deals.shape[0])
+                cols = [
+                    _joined_column(new, leader, decl_mask, x, rule, max_nodes, threads, stats)
+                    for x in declarers
+                ]
+                # one assignment: a Ctrl-C leaves both arrays at the last finished step
+                all_deals, results = (
+                    np.vstack([all_deals, new]),
+                    np.vstack([results, np.stack(cols, axis=1).astype(np.int64)]),
+                )
+                progress.advance(new.shape[0])
+                n = all_deals.shape[0]
+                if plan.settled(_widths(results), n):
+                    break
+                size = plan.next_size(n)
+                if plan.adaptive:
+                    progress.set_total(size)
+        except KeyboardInterrupt:
+            if all_deals.shape[0] == 0:
+                raise
+            interrupted = True
     n = all_deals.shape[0]
+    made = [Estimate.of_answers(results[:, k]) for k in range(len(declarers))]
+    all_ok = Estimate.of_answers(_all_made(results))
+    stop = _stop_reason(plan, n, max(_widths(results)))
+    low, high = _score_bounds(results, table)
     point, ci_lo, ci_hi = stratified_mean(np.zeros(n), np.ones(n, bool), low, high)
     return JoinedAnalysis(
         hand=sorted(hand),
@@ -244,13 +259,20 @@ def analyse_joined(
         leader=leader,
         end_of_play=rule,
         plan=plan,
-        stop_reason=_stop_reason(plan, n, max(widths)),
+        stop_reason=interrupted_reason(n, plan) if interrupted else stop,
         node_budget=max_nodes,
         searches=int(results.size),
         given_up=int((results < 0).sum()),
         max_search_nodes=stats.get("max_nodes_one", 0),
         seconds=time.perf_counter() - t0,
+        interrupted=interrupted,
     )
+
+
+def _widths(results: np.ndarray) -> list[float]:
+    """The half-widths of the stopping rule: each declarer's make-estimate and all made."""
+    made = [Estimate.of_answers(results[:, k]) for k in range(results.shape[1])]
+    return [sampling_half_width(e) for e in (*made, Estimate.of_answers(_all_made(results)))]
 
 
 def _all_made(results: np.ndarray) -> np.ndarray:

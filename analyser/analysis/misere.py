@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from analyser.analysis.adaptive import SamplePlan, sampling_plan
+from analyser.analysis.adaptive import SamplePlan, interrupted_reason, sampling_plan
 from analyser.analysis.bids import check_analysed
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
 from analyser.analysis.results import Estimate
@@ -188,6 +188,9 @@ class MisereAnalysis:
     seconds: dict[str, float] = field(default_factory=dict)
     turned: int | None = None
     """The turned card (wiezen, W-01; it lies with the dealer), else None."""
+    interrupted: bool = False
+    """Stopped with Ctrl-C: the figures are those of the deals finished (``n_deals``), and
+    the failure analysis was skipped."""
 
     @property
     def explained(self) -> int:
@@ -284,7 +287,11 @@ def analyse_misere(
         contract_terms(ruleset, contract)  # raises if the rule set lacks it
         leaders[contract.id] = first_leader(ruleset, contract, (me,), FOREHAND)
     t0 = time.perf_counter()
-    with Progress(plan.first(), "misère: sampling deals", quiet=quiet) as progress:
+    # the sample is solved in steps, fixed or adaptive (the answers are per deal), so that a
+    # run stopped with Ctrl-C reports on the deals of the steps it finished
+    done = None
+    first = plan.first_step() if plan.adaptive else plan.limit
+    with Progress(first, "misère: sampling deals", quiet=quiet) as progress:
         feed = _DealProgress(progress, len(set(leaders.values())))
         store = PositionStore(
             np.zeros((0, 4), np.int64),
@@ -293,26 +300,37 @@ def analyse_misere(
             progress=feed,
             max_nodes=max_nodes,
         )
-        size = plan.first()
-        while True:
-            feed.new_step(store.n)
-            store.extend(sample_deals(known, size - store.n, seed, start=store.n))
-            idx = np.arange(store.n)
-            made = {
-                cid: store.null_goal(idx, GOAL_MISERE, leader, 1 << me, TAG)
-                for cid, leader in leaders.items()
-            }
-            estimates = {cid: Estimate.of_answers(ok) for cid, ok in made.items()}
-            widths = [sampling_half_width(e) for e in estimates.values()]
-            if plan.settled(widths, store.n):
-                break
-            size = plan.next_size(store.n)
-            # the time left is estimated for the end of each range nearest 1/2 (the worst)
-            need = max(
-                plan.deals_needed(min(max(0.5, e.p_low), e.p_high)) for e in estimates.values()
-            )
-            progress.set_total(max(size, need))
-    stop = _stop_reason(plan, store.n, max(widths))
+        size = plan.first_step()
+        try:
+            while True:
+                feed.new_step(store.n)
+                store.extend(sample_deals(known, size - store.n, seed, start=store.n))
+                idx = np.arange(store.n)
+                made = {
+                    cid: store.null_goal(idx, GOAL_MISERE, leader, 1 << me, TAG)
+                    for cid, leader in leaders.items()
+                }
+                estimates = {cid: Estimate.of_answers(ok) for cid, ok in made.items()}
+                widths = [sampling_half_width(e) for e in estimates.values()]
+                done = (store.n, made, estimates, widths)
+                if plan.settled(widths, store.n):
+                    break
+                size = plan.next_size(store.n)
+                # the time left is estimated for the end of each range nearest 1/2 (the worst)
+                need = max(
+                    plan.deals_needed(min(max(0.5, e.p_low), e.p_high)) for e in estimates.values()
+                )
+                progress.set_total(max(size, need) if plan.adaptive else plan.limit)
+        except KeyboardInterrupt:
+            if done is None:
+                raise
+            interrupted = True
+        else:
+            interrupted = False
+    n_done, made, estimates, widths = done
+    stop = _stop_reason(plan, n_done, max(widths))
+    if interrupted:
+        stop = interrupted_reason(n_done, plan)
     solve_seconds = time.perf_counter() - t0
 
     expected, expected_range, expected_ci = {}, {}, {}
@@ -325,7 +343,8 @@ def analyse_misere(
         expected_ci[contract.id] = (lo, hi)
 
     failing = np.flatnonzero(made[MISERE.id] == 0)
-    chosen = failing[:explain]
+    # after a Ctrl-C the failure analysis (more solving) is skipped
+    chosen = failing[: 0 if interrupted else explain]
     t1 = time.perf_counter()
     stats: dict[str, int] = {}
     with Progress(chosen.size, "misère: explaining failing deals", quiet=quiet) as progress:
@@ -350,7 +369,7 @@ def analyse_misere(
         seat=seat,
         ruleset=ruleset,
         seed=seed,
-        n_deals=store.n,
+        n_deals=n_done,
         estimates=estimates,
         leaders=leaders,
         expected=expected,
@@ -370,6 +389,7 @@ def analyse_misere(
         given_up={"make": int(store.given_up[TAG]), "explain": stats.get("given_up", 0)},
         positions={"make": int(store.solved[TAG]), "explain": stats.get("positions", 0)},
         seconds={"solve": solve_seconds, "explain": time.perf_counter() - t1},
+        interrupted=interrupted,
     )
 
 

@@ -169,6 +169,9 @@ class HandAnalysis:
     """Positions given up at the node budget, per contract family tag."""
     turned: int | None = None
     """The turned card (wiezen, W-01; it lies with the dealer), else None."""
+    interrupted: bool = False
+    """Stopped with Ctrl-C: each question's figures are on the deals of its last finished
+    step, and a bid no step finished is left out (listed in the notes)."""
 
     def bid(self, contract_id: str) -> BidResult:
         """The result row of a contract id (``rik``, ``alone_9_beter``, ``solo``...)."""

@@ -7,6 +7,7 @@ import sys
 import click
 
 from analyser import __version__
+from analyser.cli.common import EXIT_INTERRUPTED
 
 # click >= 8.2 signals "a group without its command: show the help" as a usage error
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
@@ -34,8 +35,9 @@ class OneLineErrors(click.Group):
             exc.show()
             sys.exit(exc.exit_code)
         except click.Abort:
+            # Ctrl-C before a step of the sample finished (click turns it into Abort)
             click.echo("Aborted!", err=True)
-            sys.exit(1)
+            sys.exit(EXIT_INTERRUPTED)
         # --help, --version and ctx.exit(code) come back as their exit code
         sys.exit(rv if isinstance(rv, int) else 0)
 

@@ -8,6 +8,7 @@ from analyser.cli.common import (
     common_options,
     new_seed,
     sampling_options,
+    stopped_early,
     turned_option,
     user_errors,
 )
@@ -260,23 +261,31 @@ def command(
     if seat == "all" and turned is not None and ruleset.turned_trump:
         # the turned card lies with the dealer: a hand holding it is his, else it is not
         seats = [p for p in seats if (p == DEALER_PLACE) == (turned in cards)]
-    results = [
-        analyse_hand(
-            cards,
-            s,
-            ruleset,
-            deals=deals,
-            seed=seed,
-            precision=precision,
-            max_deals=max_deals,
-            min_p=min_p,
-            quiet=quiet,
-            turned=turned,
-            **({} if node_budget is None else {"max_nodes": node_budget}),
-        )
-        for s in seats
-    ]
-    if single:
+    results, cut = [], False
+    for s in seats:
+        try:
+            r = analyse_hand(
+                cards,
+                s,
+                ruleset,
+                deals=deals,
+                seed=seed,
+                precision=precision,
+                max_deals=max_deals,
+                min_p=min_p,
+                quiet=quiet,
+                turned=turned,
+                **({} if node_budget is None else {"max_nodes": node_budget}),
+            )
+        except KeyboardInterrupt:
+            if not results:  # stopped before any step finished: nothing to report
+                raise
+            cut = True  # the seats before it stand: report them
+            break
+        results.append(r)
+        if r.interrupted:
+            break
+    if single and not results[0].interrupted:  # after a Ctrl-C: the double-dummy figures only
         _single_dummy(results[0], bids, (samples, play_deals, workers), quiet, lang, fmt)
         return
     if fmt == "json":
@@ -285,6 +294,7 @@ def command(
         click.echo(render_csv(results), nl=False)
     else:
         click.echo("\n\n".join(render_table(r, lang) for r in results))
+    stopped_early(*results, also=cut)
 
 
 def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:

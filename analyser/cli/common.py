@@ -150,3 +150,22 @@ def user_errors(func: Callable) -> Callable:
 def emit_json(obj) -> None:
     """Write ``obj`` as pretty, key-stable JSON to stdout."""
     click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+# exit code of a run stopped with Ctrl-C (128 + SIGINT, as a shell reports it), also when it
+# printed the figures of the deals it finished
+EXIT_INTERRUPTED = 130
+
+
+def stopped_early(*results, also: bool = False) -> None:
+    """After the output: when any of ``results`` was stopped with Ctrl-C (its
+    ``interrupted``), or ``also`` (a part was stopped before it had a figure), say so in
+    one line on stderr and exit with :data:`EXIT_INTERRUPTED`, so that a script can tell a
+    partial sample from a finished one."""
+    if also or any(getattr(r, "interrupted", False) for r in results):
+        click.echo(
+            "stopped early (Ctrl-C): the figures above are on the deals finished before the "
+            "stop (see 'sample')",
+            err=True,
+        )
+        click.get_current_context().exit(EXIT_INTERRUPTED)

@@ -57,6 +57,7 @@ from analyser.cli.common import (
     emit_json,
     new_seed,
     sampling_options,
+    stopped_early,
     turned_option,
     user_errors,
 )
@@ -288,7 +289,7 @@ def _table(a, lang: str) -> str:
     elif not a.analysed:
         lines.append(
             f"The closed misère fails on {fails} of {a.n_deals} deals (failure analysis "
-            "skipped: --explain 0)."
+            f"skipped: {'stopped early' if a.interrupted else '--explain 0'})."
         )
     else:
         shown = a.explained
@@ -438,10 +439,11 @@ def command(
         turned=turned,
     )
     joined = None
-    if with_seat:
+    if with_seat and not result.interrupted:
         from analyser.analysis.joined import analyse_joined
 
-        joined = analyse_joined(
+        joined = _joined_or_none(
+            analyse_joined,
             cards,
             Place(seat),
             with_seat,
@@ -467,3 +469,13 @@ def command(
         click.echo(_table(result, lang))
         if joined is not None:
             click.echo(_joined_table(joined))
+    # a joined question stopped before its first step leaves only the misère figures
+    stopped_early(result, joined, also=bool(with_seat) and joined is None)
+
+
+def _joined_or_none(analyse, *args, **kwargs):
+    """The joined analysis, or None when Ctrl-C stopped it before its first step."""
+    try:
+        return analyse(*args, **kwargs)
+    except KeyboardInterrupt:
+        return None
