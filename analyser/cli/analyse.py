@@ -200,7 +200,8 @@ def command(
     range (P(make) low-high) and counted in the notes, never dropped. Exact trick counts,
     which only the expected score needs, are made on a subsample (the first 60 deals and 15
     of each stratum), and the expected score comes with its 95% interval. --deals N asks
-    for exactly N deals (same seed, same output).
+    for exactly N deals (same seed, same output). Ctrl-C stops the run and prints each
+    question's figures on the deals of its last finished step (exit code 130).
 
     Every figure above is double-dummy (all hands seen). --play single-dummy plays the bids
     out with players who see what a real player sees (each samples --samples worlds per
