@@ -154,6 +154,10 @@ def analyse_at_table(
         deal_source=source.take,
         legal=legal,
     )
+    if analysis.interrupted:
+        # the decision table also needs the standing bid's figure (more solving): a run
+        # stopped with Ctrl-C has no decision to report
+        raise KeyboardInterrupt
     plan = sampling_plan(deals, precision, max_deals)
     n = analysis.n_deals or (plan.limit if not plan.adaptive else DEFAULT_PASS_DEALS)
     n = min(n, plan.limit)
