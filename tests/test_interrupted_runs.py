@@ -50,6 +50,7 @@ def test_a_stopped_misere_run_reports_its_finished_steps(monkeypatch):
     assert cut.stop_reason.startswith(f"{INTERRUPTED} after 20 of at most 200 deals")
     assert cut.estimates == full.estimates and cut.expected == full.expected
     assert cut.failures == full.failures > 0
+    assert cut.given_up == full.given_up  # counted on the reported deals only
     assert cut.analysed == 0  # no failure analysis (more solving) after the stop
 
 

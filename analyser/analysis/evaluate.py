@@ -203,6 +203,7 @@ def analyse_hand(
         active = list(groups)
         size = plan.first()
         interrupted = False
+        kept_given_up: dict[str, int] = {}
         try:
             while active:
                 if store.n < size:
@@ -223,6 +224,7 @@ def analyse_hand(
                     for r in done:
                         results[r.spec.id] = r
                     sizes[g] = size
+                    kept_given_up = dict(store.given_up)  # what the figures rest on
                 active = [
                     g
                     for g in active
@@ -261,7 +263,10 @@ def analyse_hand(
         },
         sampling=plan.describe(),
         node_budget=max_nodes,
-        given_up={tag: store.given_up.get(tag, 0) for tag in tags},
+        # after a Ctrl-C, only the positions of the steps the figures rest on
+        given_up={
+            tag: (kept_given_up if interrupted else store.given_up).get(tag, 0) for tag in tags
+        },
         turned=turned,
     )
     result.seconds["total"] = time.perf_counter() - t0

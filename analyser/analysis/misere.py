@@ -312,7 +312,8 @@ def analyse_misere(
                 }
                 estimates = {cid: Estimate.of_answers(ok) for cid, ok in made.items()}
                 widths = [sampling_half_width(e) for e in estimates.values()]
-                done = (store.n, made, estimates, widths)
+                # what a Ctrl-C keeps (the given-up count of these deals only)
+                done = (store.n, made, estimates, widths, int(store.given_up[TAG]))
                 if plan.settled(widths, store.n):
                     break
                 size = plan.next_size(store.n)
@@ -327,7 +328,7 @@ def analyse_misere(
             interrupted = True
         else:
             interrupted = False
-    n_done, made, estimates, widths = done
+    n_done, made, estimates, widths, given_up_make = done
     stop = _stop_reason(plan, n_done, max(widths))
     if interrupted:
         stop = interrupted_reason(n_done, plan)
@@ -386,7 +387,7 @@ def analyse_misere(
         plan=plan,
         stop_reason=stop,
         node_budget=max_nodes,
-        given_up={"make": int(store.given_up[TAG]), "explain": stats.get("given_up", 0)},
+        given_up={"make": given_up_make, "explain": stats.get("given_up", 0)},
         positions={"make": int(store.solved[TAG]), "explain": stats.get("positions", 0)},
         seconds={"solve": solve_seconds, "explain": time.perf_counter() - t1},
         interrupted=interrupted,
