@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from analyser.analysis import evaluate, joined
+from analyser.analysis import evaluate, joined, misere
 from analyser.analysis.adaptive import INTERRUPTED
 from analyser.analysis.evaluate import analyse_hand
 from analyser.analysis.joined import analyse_joined
@@ -26,6 +26,7 @@ from analyser.seats import Place
 BOOK = get_ruleset("book")
 RIK_HAND = parse_hand("♠AHB42 ♥AH2 ♦6 ♣8743")
 HOLE_MISERE = "♠A ♥5432 ♦5432 ♣5432"  # one hole (the bare ace): fails on some deals only
+SLOW_MISERE = parse_hand("♠B62 ♥9742 ♦853 ♣642")  # given up at small node budgets
 
 
 def _stop_in_step(monkeypatch, first_step: int) -> None:
@@ -124,3 +125,74 @@ def test_the_command_stopped_before_any_step_says_aborted_and_exits_130(monkeypa
     result = CliRunner().invoke(main, args, prog_name="rikken")
     assert result.exit_code == 130
     assert result.stdout == "" and "Aborted!" in result.stderr
+
+
+def test_given_up_positions_of_the_cut_step_are_not_counted(monkeypatch):
+    # the stop comes after the second step's positions were solved (some given up at the
+    # tiny budget), before its figures: they must not count
+    kw = dict(seed=3, explain=0, max_nodes=300)
+    full = analyse_misere(SLOW_MISERE, Place(2), BOOK, deals=20, **kw)
+    longer = analyse_misere(SLOW_MISERE, Place(2), BOOK, deals=50, **kw)
+    assert longer.given_up["make"] > full.given_up["make"] > 0  # the test can fail
+    real = PositionStore.null_goal
+
+    def null_goal(self, idx, *args, **kwargs):
+        out = real(self, idx, *args, **kwargs)
+        if self.n > 20:
+            raise KeyboardInterrupt
+        return out
+
+    monkeypatch.setattr(PositionStore, "null_goal", null_goal)
+    cut = analyse_misere(SLOW_MISERE, Place(2), BOOK, deals=50, **kw)
+    assert cut.interrupted and cut.n_deals == 20
+    assert cut.given_up == full.given_up and cut.estimates == full.estimates
+
+
+def test_an_analysis_cut_after_solving_counts_only_the_finished_steps(monkeypatch):
+    kw = dict(seed=3, max_nodes=2000)
+    full = analyse_hand(RIK_HAND, Place(2), BOOK, max_deals=20, **kw)
+    assert sum(full.given_up.values()) > 0  # the budget gives some up: the test can fail
+    real = evaluate.evaluate_bids
+
+    def evaluate_bids(specs, store, hand, seat, ruleset, n=None, *args):
+        out = real(specs, store, hand, seat, ruleset, n, *args)
+        if n is not None and n > 20:
+            raise KeyboardInterrupt  # solved, but stopped before its figures count
+        return out
+
+    monkeypatch.setattr(evaluate, "evaluate_bids", evaluate_bids)
+    cut = analyse_hand(RIK_HAND, Place(2), BOOK, **kw)
+    assert cut.interrupted and {b.estimate.n for b in cut.bids} == {20}
+    assert cut.given_up == full.given_up
+    assert [b.estimate for b in cut.bids] == [b.estimate for b in full.bids]
+
+
+def test_a_stop_in_the_failure_analysis_keeps_the_probabilities(monkeypatch):
+    hand = parse_hand(HOLE_MISERE)
+    full = analyse_misere(hand, Place(2), BOOK, deals=50, seed=8, explain=0)
+
+    def forced_cards(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(misere, "forced_cards", forced_cards)
+    cut = analyse_misere(hand, Place(2), BOOK, deals=50, seed=8)
+    assert cut.interrupted and cut.n_deals == 50 and cut.analysed == 0
+    assert cut.estimates == full.estimates and cut.stop_reason == full.stop_reason
+
+
+def test_the_analyse_command_prints_the_finished_steps_and_exits_130(monkeypatch):
+    real = evaluate.evaluate_bids
+
+    def evaluate_bids(specs, store, hand, seat, ruleset, n=None, *args):
+        if n is not None and n > 20:
+            raise KeyboardInterrupt
+        return real(specs, store, hand, seat, ruleset, n, *args)
+
+    monkeypatch.setattr(evaluate, "evaluate_bids", evaluate_bids)
+    args = ["analyse", "♠AHB42 ♥AH2 ♦6 ♣8743", "--seat", "all", "--seed", "3"]
+    result = CliRunner().invoke(main, args, prog_name="rikken")
+    assert result.exit_code == 130
+    assert result.stdout.count("seat   ") == 1  # seat 1 only, cut after its first step
+    assert "stopped early (Ctrl-C): each question's figures" in result.stdout
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].endswith("seat(s) 2, 3, 4 not analysed"), result.stderr

@@ -72,7 +72,7 @@ from collections.abc import Callable, Collection
 
 import numpy as np
 
-from analyser.analysis.adaptive import interrupted_reason, sampling_plan
+from analyser.analysis.adaptive import INTERRUPTED, sampling_plan
 from analyser.analysis.bids import (
     FAMILY_ALONE,
     FAMILY_MALHEUR,
@@ -169,6 +169,11 @@ def analyse_hand(
     far, this hand at its seat in every one), and ``legal`` the calls open to the seat now:
     only those bids are evaluated, and they stand for the opening bids of the
     recommendation.
+
+    A Ctrl-C (KeyboardInterrupt) during the sampling does not propagate once a step has
+    finished: the result holds the figures of the finished steps and has ``interrupted``
+    set, so a caller that needs a complete run must check it. Before any step finished it
+    propagates.
     """
     from analyser.analysis.recommend import recommend
     from analyser.sampler import sample_deals
@@ -219,12 +224,14 @@ def analyse_hand(
                         memo,
                         plan.precision if plan.adaptive else 0.0,
                     )
-                    # a question's bids and its size change together: a Ctrl-C leaves
-                    # every question at its last finished step
-                    for r in done:
-                        results[r.spec.id] = r
-                    sizes[g] = size
-                    kept_given_up = dict(store.given_up)  # what the figures rest on
+                    # a question's bids, its size and the given-up count its figures rest
+                    # on change together (built first, then one assignment), so a Ctrl-C
+                    # leaves every question at its last finished step
+                    new_results = dict(results)
+                    new_results.update((r.spec.id, r) for r in done)
+                    new_sizes = dict(sizes)
+                    new_sizes[g] = size
+                    results, sizes, kept_given_up = new_results, new_sizes, dict(store.given_up)
                 active = [
                     g
                     for g in active
@@ -321,7 +328,10 @@ def _alone_by_leader(specs: list[BidSpec]) -> list[list[BidSpec]]:
 def _stop_reason(plan, groups, sizes, results, interrupted=False) -> str:
     if interrupted:
         parts = ", ".join(f"{g} {n}" for g, n in sizes.items())
-        return interrupted_reason(max(sizes.values()), plan) + f" (deals per question: {parts})"
+        return (
+            f"{INTERRUPTED}: each question's figures are on the deals of its last finished "
+            f"step ({parts}; at most {plan.limit})"
+        )
     if not plan.adaptive:
         return plan.describe()
     parts = []

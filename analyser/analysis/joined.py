@@ -188,7 +188,12 @@ def analyse_joined(
     one or two) join, for ``hand`` at ``seat``; see the module docstring. Sampling options
     as :func:`~analyser.analysis.misere.analyse_misere`; ``max_nodes`` is the node budget of
     each search (0 = none). ``turned``: the turned card of a rule set with a turned trump
-    (wiezen W-01; it lies with the dealer in every sampled deal)."""
+    (wiezen W-01; it lies with the dealer in every sampled deal).
+
+    A Ctrl-C (KeyboardInterrupt) during the sampling does not propagate once a step has
+    finished: the result holds the figures of the finished steps and has ``interrupted``
+    set, so a caller that needs a complete run must check it. Before any step finished it
+    propagates."""
     from analyser.sampler import sample_deals
 
     check_analysed(ruleset, "rikken misere")

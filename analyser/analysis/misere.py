@@ -269,7 +269,13 @@ def analyse_misere(
     alike. ``quiet`` hides the progress line (shown on a terminal only). ``turned`` is the
     turned card under a rule set with a turned trump (wiezen W-01: required there, refused
     elsewhere; it lies with the dealer in every sampled deal). Only the forms the rule set
-    plays are evaluated (wiezen: miserie and miserie op tafel)."""
+    plays are evaluated (wiezen: miserie and miserie op tafel).
+
+    A Ctrl-C (KeyboardInterrupt) during the sampling does not propagate once a step has
+    finished: the result holds the figures of the finished steps and has ``interrupted``
+    set, so a caller that needs a complete run must check it. Before any step finished it
+    propagates. A Ctrl-C during the failure analysis skips it (``interrupted`` set,
+    the make-probabilities complete)."""
     from analyser.sampler import sample_deals
     from analyser.solver import GOAL_MISERE
 
@@ -348,16 +354,23 @@ def analyse_misere(
     chosen = failing[: 0 if interrupted else explain]
     t1 = time.perf_counter()
     stats: dict[str, int] = {}
-    with Progress(chosen.size, "misère: explaining failing deals", quiet=quiet) as progress:
-        cards, tricks = forced_cards(
-            store.deals[chosen],
-            leaders[MISERE.id],
-            me,
-            threads=threads,
-            max_nodes=max_nodes,
-            on_deal=progress.advance,
-            stats=stats,
-        )
+    try:
+        with Progress(chosen.size, "misère: explaining failing deals", quiet=quiet) as progress:
+            cards, tricks = forced_cards(
+                store.deals[chosen],
+                leaders[MISERE.id],
+                me,
+                threads=threads,
+                max_nodes=max_nodes,
+                on_deal=progress.advance,
+                stats=stats,
+            )
+    except KeyboardInterrupt:
+        # stopped while explaining: the make-probabilities stand, the explanation is skipped
+        interrupted = True
+        chosen = chosen[:0]
+        cards = tricks = np.zeros(0, np.int64)
+        stats = {}
     forced: dict[int, int] = {}
     forced_trick: dict[int, int] = {}
     for c, t in zip(cards, tricks, strict=True):

@@ -201,7 +201,8 @@ def command(
     which only the expected score needs, are made on a subsample (the first 60 deals and 15
     of each stratum), and the expected score comes with its 95% interval. --deals N asks
     for exactly N deals (same seed, same output). Ctrl-C stops the run and prints each
-    question's figures on the deals of its last finished step (exit code 130).
+    question's figures on the deals of its last finished step (exit code 130; with
+    --auction, or before the first step, it aborts).
 
     Every figure above is double-dummy (all hands seen). --play single-dummy plays the bids
     out with players who see what a real player sees (each samples --samples worlds per
@@ -262,7 +263,7 @@ def command(
     if seat == "all" and turned is not None and ruleset.turned_trump:
         # the turned card lies with the dealer: a hand holding it is his, else it is not
         seats = [p for p in seats if (p == DEALER_PLACE) == (turned in cards)]
-    results, cut = [], False
+    results, missing = [], ""
     for s in seats:
         try:
             r = analyse_hand(
@@ -281,21 +282,30 @@ def command(
         except KeyboardInterrupt:
             if not results:  # stopped before any step finished: nothing to report
                 raise
-            cut = True  # the seats before it stand: report them
+            # the seats before it stand: report them
+            missing = "seat(s) " + ", ".join(str(q) for q in seats[len(results) :])
+            missing += " not analysed"
             break
         results.append(r)
         if r.interrupted:
+            rest = seats[len(results) :]
+            if rest:
+                missing = "seat(s) " + ", ".join(str(q) for q in rest) + " not analysed"
             break
     if single and not results[0].interrupted:  # after a Ctrl-C: the double-dummy figures only
-        _single_dummy(results[0], bids, (samples, play_deals, workers), quiet, lang, fmt)
-        return
+        try:
+            _single_dummy(results[0], bids, (samples, play_deals, workers), quiet, lang, fmt)
+            return
+        except KeyboardInterrupt:
+            # stopped during the play: the double-dummy figures are complete, print them
+            missing = "the single-dummy play was stopped (the double-dummy figures are complete)"
     if fmt == "json":
         click.echo(render_json(results, lang, many=seat == "all"))
     elif fmt == "csv":
         click.echo(render_csv(results), nl=False)
     else:
         click.echo("\n\n".join(render_table(r, lang) for r in results))
-    stopped_early(*results, also=cut)
+    stopped_early(*results, missing=missing)
 
 
 def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:

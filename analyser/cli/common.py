@@ -157,15 +157,12 @@ def emit_json(obj) -> None:
 EXIT_INTERRUPTED = 130
 
 
-def stopped_early(*results, also: bool = False) -> None:
+def stopped_early(*results, missing: str = "") -> None:
     """After the output: when any of ``results`` was stopped with Ctrl-C (its
-    ``interrupted``), or ``also`` (a part was stopped before it had a figure), say so in
-    one line on stderr and exit with :data:`EXIT_INTERRUPTED`, so that a script can tell a
-    partial sample from a finished one."""
-    if also or any(getattr(r, "interrupted", False) for r in results):
-        click.echo(
-            "stopped early (Ctrl-C): the figures above are on the deals finished before the "
-            "stop (see 'sample')",
-            err=True,
-        )
+    ``interrupted``), or a part of the run is ``missing`` (stopped before it had a figure:
+    say which), say so in one line on stderr and exit with :data:`EXIT_INTERRUPTED`, so that
+    a script can tell a partial run from a finished one."""
+    if missing or any(getattr(r, "interrupted", False) for r in results):
+        line = "stopped early (Ctrl-C): the figures printed are those of the steps finished"
+        click.echo(line + (f"; {missing}" if missing else ""), err=True)
         click.get_current_context().exit(EXIT_INTERRUPTED)

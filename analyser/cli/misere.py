@@ -471,7 +471,8 @@ def command(
         if joined is not None:
             click.echo(_joined_table(joined))
     # a joined question stopped before its first step leaves only the misère figures
-    stopped_early(result, joined, also=bool(with_seat) and joined is None)
+    missing = "the joined misère was stopped before its first step" if with_seat else ""
+    stopped_early(result, joined, missing=missing if joined is None else "")
 
 
 def _joined_or_none(analyse, *args, **kwargs):

@@ -47,6 +47,8 @@ def _run(hand, seat, deals):
 
     t0 = time.perf_counter()
     a = analyse_hand(hand, Place(seat), get_ruleset("book"), deals=deals, seed=SEED)
+    if a.interrupted:  # a Ctrl-C keeps a partial run: not a timing
+        raise KeyboardInterrupt
     wall = time.perf_counter() - t0
     top = max(a.seconds.items(), key=lambda kv: kv[1] if kv[0] != "total" else -1)
     return wall, a, top
