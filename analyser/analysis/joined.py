@@ -216,9 +216,8 @@ def analyse_joined(
     t0 = time.perf_counter()
     # solved in steps, fixed or adaptive (the answers are per deal), so that a run stopped
     # with Ctrl-C reports on the deals of the steps it finished
-    first = plan.first_step() if plan.adaptive else plan.limit
     interrupted = False
-    with Progress(first, "joined misère: sampling deals", quiet=quiet) as progress:
+    with Progress(plan.first(), "joined misère: sampling deals", quiet=quiet) as progress:
         size = plan.first_step()
         try:
             while True:
@@ -234,7 +233,7 @@ def analyse_joined(
                 )
                 progress.advance(new.shape[0])
                 n = all_deals.shape[0]
-                if plan.settled(_widths(results), n):
+                if plan.settled(_widths(*_estimates(results)), n):
                     break
                 size = plan.next_size(n)
                 if plan.adaptive:
@@ -244,9 +243,8 @@ def analyse_joined(
                 raise
             interrupted = True
     n = all_deals.shape[0]
-    made = [Estimate.of_answers(results[:, k]) for k in range(len(declarers))]
-    all_ok = Estimate.of_answers(_all_made(results))
-    stop = _stop_reason(plan, n, max(_widths(results)))
+    made, all_ok = _estimates(results)
+    stop = _stop_reason(plan, n, max(_widths(made, all_ok)))
     low, high = _score_bounds(results, table)
     point, ci_lo, ci_hi = stratified_mean(np.zeros(n), np.ones(n, bool), low, high)
     return JoinedAnalysis(
@@ -274,10 +272,15 @@ def analyse_joined(
     )
 
 
-def _widths(results: np.ndarray) -> list[float]:
-    """The half-widths of the stopping rule: each declarer's make-estimate and all made."""
+def _estimates(results: np.ndarray) -> tuple[list[Estimate], Estimate]:
+    """Each declarer's make-estimate (in the order of ``results``' columns) and all made."""
     made = [Estimate.of_answers(results[:, k]) for k in range(results.shape[1])]
-    return [sampling_half_width(e) for e in (*made, Estimate.of_answers(_all_made(results)))]
+    return made, Estimate.of_answers(_all_made(results))
+
+
+def _widths(made: list[Estimate], all_ok: Estimate) -> list[float]:
+    """The half-widths of the stopping rule (misere.sampling_half_width)."""
+    return [sampling_half_width(e) for e in (*made, all_ok)]
 
 
 def _all_made(results: np.ndarray) -> np.ndarray:

@@ -296,8 +296,7 @@ def analyse_misere(
     # the sample is solved in steps, fixed or adaptive (the answers are per deal), so that a
     # run stopped with Ctrl-C reports on the deals of the steps it finished
     done = None
-    first = plan.first_step() if plan.adaptive else plan.limit
-    with Progress(first, "misère: sampling deals", quiet=quiet) as progress:
+    with Progress(plan.first(), "misère: sampling deals", quiet=quiet) as progress:
         feed = _DealProgress(progress, len(set(leaders.values())))
         store = PositionStore(
             np.zeros((0, 4), np.int64),
@@ -335,9 +334,10 @@ def analyse_misere(
         else:
             interrupted = False
     n_done, made, estimates, widths, given_up_make = done
-    stop = _stop_reason(plan, n_done, max(widths))
     if interrupted:
         stop = interrupted_reason(n_done, plan)
+    else:
+        stop = _stop_reason(plan, n_done, max(widths))
     solve_seconds = time.perf_counter() - t0
 
     expected, expected_range, expected_ci = {}, {}, {}

@@ -263,7 +263,7 @@ def command(
     if seat == "all" and turned is not None and ruleset.turned_trump:
         # the turned card lies with the dealer: a hand holding it is his, else it is not
         seats = [p for p in seats if (p == DEALER_PLACE) == (turned in cards)]
-    results, missing = [], ""
+    results = []
     for s in seats:
         try:
             r = analyse_hand(
@@ -282,16 +282,12 @@ def command(
         except KeyboardInterrupt:
             if not results:  # stopped before any step finished: nothing to report
                 raise
-            # the seats before it stand: report them
-            missing = "seat(s) " + ", ".join(str(q) for q in seats[len(results) :])
-            missing += " not analysed"
-            break
+            break  # the seats before it stand: report them
         results.append(r)
         if r.interrupted:
-            rest = seats[len(results) :]
-            if rest:
-                missing = "seat(s) " + ", ".join(str(q) for q in rest) + " not analysed"
             break
+    rest = seats[len(results) :]  # seats a Ctrl-C left out
+    missing = f"seat(s) {', '.join(str(q) for q in rest)} not analysed" if rest else ""
     if single and not results[0].interrupted:  # after a Ctrl-C: the double-dummy figures only
         try:
             _single_dummy(results[0], bids, (samples, play_deals, workers), quiet, lang, fmt)

@@ -6,6 +6,7 @@ import os
 import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -195,17 +196,26 @@ class Solver(_Tables):
         # the search's table generation is taken here, before the call, so that a Ctrl-C
         # ending the call cannot leave it to be used again by the next search
         self.gen = next_generation(self.tables.tb, self.gen)
-        try:
+        with ctrl_c_in_numba():
             r, (_, *tables) = solve_position(
                 batch, 0, bool(called_card_may_be_discarded), self.tables, self.gen, limits
             )
-        except SystemError as exc:
-            # a Ctrl-C that came while numba built the result (see _solve_shared_queue)
-            if isinstance(exc.__cause__, KeyboardInterrupt):
-                raise KeyboardInterrupt from None
-            raise
         self.tables = Tables(*tables)
         return int(r[0])
+
+
+@contextmanager
+def ctrl_c_in_numba():
+    """Around a numba call from the main thread: a Ctrl-C that came while numba handed the
+    result back to Python (it runs Python code to build it; see _solve_shared_queue) ends
+    the call as a SystemError caused by the KeyboardInterrupt; raise it as the
+    KeyboardInterrupt it is."""
+    try:
+        yield
+    except SystemError as exc:
+        if isinstance(exc.__cause__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
+        raise
 
 
 _default_solver: Solver | None = None

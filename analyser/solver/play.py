@@ -236,6 +236,7 @@ def card_values(
         Solver,
         _check_goal_side,
         _seat_mask,
+        ctrl_c_in_numba,
         parse_goal,
     )
 
@@ -267,7 +268,7 @@ def card_values(
     # the generation is taken before the numba call (as Solver.solve does), so a Ctrl-C that
     # ends the call cannot leave it to be used again by the next search on this solver
     solver.gen = next_generation(tb, solver.gen)
-    try:
+    with ctrl_c_in_numba():
         card_values_core(
             masks,
             int(trump),
@@ -287,11 +288,6 @@ def card_values(
             int(max_nodes),
             out,
         )
-    except SystemError as exc:
-        # a Ctrl-C that came while numba handed the call back (see api.Solver.solve)
-        if isinstance(exc.__cause__, KeyboardInterrupt):
-            raise KeyboardInterrupt from None
-        raise
     return {(b >> 4) * N_RANKS + (b & 15): int(out[b]) for b in range(64) if out[b] != NOT_LEGAL}
 
 
