@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from analyser.analysis import evaluate, joined, misere
-from analyser.analysis.adaptive import INTERRUPTED
+from analyser.analysis.adaptive import INTERRUPTED, SamplePlan
 from analyser.analysis.evaluate import analyse_hand
 from analyser.analysis.joined import analyse_joined
 from analyser.analysis.misere import analyse_misere
@@ -106,6 +106,64 @@ def test_a_stopped_analysis_keeps_each_question_at_its_last_finished_step(monkey
         assert b.expected_score == before[b.spec.id].expected_score, b.spec.id
     assert any(n.startswith("stopped early (Ctrl-C)") for n in cut.notes)
     assert cut.recommended_opening is not None
+
+
+def _record_steps(monkeypatch, stop_after: int | None = None) -> list[int]:
+    """The sample sizes evaluate_bids is called with; a Ctrl-C in the first call past
+    ``stop_after`` deals, before it solves anything, when given."""
+    real = evaluate.evaluate_bids
+    sizes: list[int] = []
+
+    def evaluate_bids(specs, store, hand, seat, ruleset, n=None, *args):
+        if stop_after is not None and n > stop_after:
+            raise KeyboardInterrupt
+        sizes.append(n)
+        return real(specs, store, hand, seat, ruleset, n, *args)
+
+    monkeypatch.setattr(evaluate, "evaluate_bids", evaluate_bids)
+    return sizes
+
+
+def _figures(a) -> list[tuple]:
+    return [
+        (
+            b.spec.id,
+            b.trump,
+            b.called,
+            b.estimate,
+            b.expected_score,
+            b.expected_score_ci,
+            b.tricks_hist,
+            [(x.trump, x.called, x.estimate) for x in b.alternatives],
+        )
+        for b in a.bids
+    ]
+
+
+def test_a_fixed_analysis_sample_is_solved_in_steps_with_the_figures_of_one_step(monkeypatch):
+    # a node budget that gives positions up, so the ranges must agree too
+    kw = dict(deals=70, seed=3, max_nodes=2000)
+    sizes = _record_steps(monkeypatch)
+    stepped = analyse_hand(RIK_HAND, Place(2), BOOK, **kw)
+    assert sorted(set(sizes)) == [20, 50, 70]
+    monkeypatch.setattr(SamplePlan, "first_step", lambda self: self.limit)
+    sizes.clear()
+    one_step = analyse_hand(RIK_HAND, Place(2), BOOK, **kw)
+    assert set(sizes) == {70}
+    assert sum(one_step.given_up.values()) > 0
+    assert _figures(stepped) == _figures(one_step)
+    assert stepped.stop_reason == one_step.stop_reason == "fixed sample of 70 deals (--deals)"
+
+
+def test_a_stopped_fixed_analysis_reports_its_finished_steps(monkeypatch):
+    full = analyse_hand(RIK_HAND, Place(2), BOOK, deals=20, seed=3)
+    _record_steps(monkeypatch, stop_after=20)
+    cut = analyse_hand(RIK_HAND, Place(2), BOOK, deals=500, seed=3)
+    assert cut.interrupted and cut.n_deals == 20
+    assert cut.stop_reason.startswith(f"{INTERRUPTED}: each question's figures")
+    assert "at most 500" in cut.stop_reason
+    assert _figures(cut) == _figures(full)
+    assert cut.recommended_opening == full.recommended_opening
 
 
 def test_the_command_prints_the_finished_steps_and_exits_130(monkeypatch):

@@ -25,7 +25,9 @@ deals of each stratum (made, failed, given up). The expected score is the two-ph
 stratified mean (:func:`~analyser.analysis.stats.stratified_mean`): each stratum's share
 comes from every deal, its mean score from the counted ones, and its 95 % interval is
 reported (``expected_score_ci``). The trick distribution (``tricks_hist``) counts the first
-:data:`EXACT_PREFIX` deals. With ``--deals 100`` or fewer every deal is counted, as before.
+:data:`EXACT_PREFIX` deals. With ``--deals 60`` or fewer every deal is counted. The
+subsample of a prefix of the sample is the prefix of the subsample, so a sample solved in
+steps counts the same deals as one solved at once.
 
 Solver work, per family:
 
@@ -159,9 +161,10 @@ def analyse_hand(
     ``turned`` is the turned card (a card int) under a rule set with a turned trump (wiezen,
     W-01): required there, refused elsewhere; it lies with the dealer in every sampled deal.
 
-    ``deals`` fixes the sample size; without it the sample is adaptive (module docstring):
-    each question takes deals until its 95 % half-widths are at most ``precision`` (default
-    0.05), at most ``max_deals`` (default 1000). ``deals`` with ``precision`` is adaptive with
+    ``deals`` fixes the sample size (solved in the adaptive sample's steps, every question
+    to the end); without it the sample is adaptive (module docstring): each question takes
+    deals until its 95 % half-widths are at most ``precision`` (default 0.05), at most
+    ``max_deals`` (default 1000). ``deals`` with ``precision`` is adaptive with
     ``deals`` as the maximum. ``max_nodes`` is the node budget per search (0 = none).
 
     At the table (:mod:`analyser.auction`): ``deal_source(start, n)`` gives deals ``start ..
@@ -206,7 +209,10 @@ def analyse_hand(
             max_nodes=max_nodes,
         )
         active = list(groups)
-        size = plan.first()
+        # a fixed --deals N sample is solved in the same steps (every figure is per deal,
+        # and the exact-count subsample of a prefix is the prefix of the subsample), so a
+        # Ctrl-C keeps the finished steps there too
+        size = plan.first_step()
         interrupted = False
         kept_given_up: dict[str, int] = {}
         try:
@@ -239,11 +245,14 @@ def analyse_hand(
                         [h for s in groups[g] for h in _half_widths(results[s.id])], size
                     )
                 ]
-                if active:
+                if active and plan.adaptive:
                     open_p = [results[s.id].estimate.p for g in active for s in groups[g]]
                     expected = max(plan.deals_needed(p) for p in open_p)
                     progress.set_status(size, max(expected, size + 1), plan.limit)
                     size = plan.next_size(size, expected)
+                elif active:
+                    progress.set_status(size, plan.limit, plan.limit)
+                    size = plan.next_size(size)
         except KeyboardInterrupt:
             if not results:
                 raise
