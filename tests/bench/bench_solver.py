@@ -4,11 +4,14 @@ Bridge-shaped positions (partners opposite, no called card), one strain and one 
 deal, seeded. For each: the exact trick count of the side on lead, and `>=7` for that side.
 DDS keeps its table between calls on the same deal, so every timed DDS call is preceded by a
 call on a different deal (its table is reset, as for ours, which starts each deal fresh).
-Prints mean and median ms per deal for both and the ratio ours/DDS, then our batch
+The two are timed deal by deal (DDS, then ours, on each deal) over BENCH_ROUNDS rounds; the
+figures are per-deal medians. Prints mean and median ms per deal for both and the ratio
+ours/DDS (with each round's ratio, which shows the machine's noise), then our batch
 throughput on all cores, then Rikken positions DDS cannot solve (1 vs 3, adjacent partners,
 misere, piek).
 
-Environment: BENCH_DEALS (default 100) sets the number of deals.
+Environment: BENCH_DEALS (default 100) sets the number of deals, BENCH_ROUNDS (default 3)
+the rounds of the comparison.
 """
 
 from __future__ import annotations
@@ -52,41 +55,60 @@ def make_deals(n: int, seed: int) -> list[tuple[list[list[int]], int, int]]:
     return out
 
 
-def time_dds(deals, mode: str) -> tuple[list[float], list[int]]:
-    """DDS ms per deal and its answers (tricks of the side on lead, or 1/0 for >=7)."""
+def dds_deal(deal, mode: str) -> tuple[float, int]:
+    """DDS ms on one deal and its answer (tricks of the side on lead, or 1/0 for >=7)."""
     from endplay._dds import SolveBoard, futureTricks
     from endplay.types import Deal, Denom, Player
 
+    hands, trump, leader = deal
     reset = Deal("N:AKQT98.T4.AT.752 J7.KQ98.KJ6.KQJ3 543.AJ5.Q987.A96 62.7632.5432.T84")
     reset.trump = Denom.spades
     reset.first = Player.east
-    times, answers = [], []
-    for hands, trump, leader in deals:
-        d = Deal(pbn(hands))
-        d.trump = Denom(trump)
-        d.first = Player(leader)
-        SolveBoard(reset._data, -1, 1, 1, futureTricks(), 0)  # forget the previous deal
-        fut = futureTricks()
-        target = -1 if mode == "exact" else 7
-        t0 = time.perf_counter()
-        SolveBoard(d._data, target, 1, 1, fut, 0)
-        times.append((time.perf_counter() - t0) * 1000)
-        score = fut.score[0]
-        answers.append(score if mode == "exact" else int(score >= 7))
-    return times, answers
+    d = Deal(pbn(hands))
+    d.trump = Denom(trump)
+    d.first = Player(leader)
+    SolveBoard(reset._data, -1, 1, 1, futureTricks(), 0)  # forget the previous deal
+    fut = futureTricks()
+    target = -1 if mode == "exact" else 7
+    t0 = time.perf_counter()
+    SolveBoard(d._data, target, 1, 1, fut, 0)
+    ms = (time.perf_counter() - t0) * 1000
+    score = fut.score[0]
+    return ms, (score if mode == "exact" else int(score >= 7))
 
 
-def time_ours(deals, mode: str, solver: Solver) -> tuple[list[float], list[int]]:
-    """Our ms per deal and answers, one thread, a fresh table generation per deal."""
-    times, answers = [], []
-    for hands, trump, leader in deals:
-        side = [leader, (leader + 2) % 4]
-        goal = "tricks" if mode == "exact" else ">=7"
-        t0 = time.perf_counter()
-        r = solver.solve(hands, trump, leader, side, goal)
-        times.append((time.perf_counter() - t0) * 1000)
-        answers.append(r)
-    return times, answers
+def our_deal(deal, mode: str, solver: Solver) -> tuple[float, int]:
+    """Our ms on one deal and its answer, one thread, a fresh table generation."""
+    hands, trump, leader = deal
+    side = [leader, (leader + 2) % 4]
+    goal = "tricks" if mode == "exact" else ">=7"
+    t0 = time.perf_counter()
+    r = solver.solve(hands, trump, leader, side, goal)
+    return (time.perf_counter() - t0) * 1000, r
+
+
+def time_paired(deals, mode: str, solver: Solver, rounds: int):
+    """Both solvers deal by deal, DDS then ours on each deal, ``rounds`` times over the
+    deals. A machine shared with other jobs changes speed over seconds; timing the two
+    solvers on the same deal back to back puts both under the same load, where timing all
+    of DDS's deals and then all of ours let the load of one phase alone move the ratio
+    (1.11-1.87 over four runs of the unchanged solver). Returns, per deal, the median ms
+    of each over the rounds, the answers, and each round's ratio of means."""
+    dds_ms = [[0.0] * rounds for _ in deals]
+    our_ms = [[0.0] * rounds for _ in deals]
+    dds_a, our_a = [0] * len(deals), [0] * len(deals)
+    for r in range(rounds):
+        for i, deal in enumerate(deals):
+            dds_ms[i][r], dds_a[i] = dds_deal(deal, mode)
+            our_ms[i][r], our_a[i] = our_deal(deal, mode, solver)
+    per_round = [sum(t[r] for t in our_ms) / sum(t[r] for t in dds_ms) for r in range(rounds)]
+    return (
+        [statistics.median(t) for t in dds_ms],
+        dds_a,
+        [statistics.median(t) for t in our_ms],
+        our_a,
+        per_round,
+    )
 
 
 # A lone declarer with a random hand against three defenders can need an exhaustive proof
@@ -115,12 +137,14 @@ def rikken_positions(n: int, seed: int):
     ]
 
 
-def summary(label: str, ours: list[float], dds: list[float]) -> None:
+def summary(label: str, ours: list[float], dds: list[float], per_round: list[float]) -> None:
     mo, md = statistics.mean(ours), statistics.mean(dds)
     print(
         f"   {label:6s} ours mean {mo:8.2f} ms  median {statistics.median(ours):7.2f} ms | "
         f"DDS mean {md:7.2f} ms  median {statistics.median(dds):6.2f} ms | "
-        f"ratio of means {mo / md:5.2f}  (target <= 1.5)"
+        f"ratio of means {mo / md:5.2f}  (target <= 1.5; per round "
+        + " ".join(f"{x:.2f}" for x in per_round)
+        + ")"
     )
     print(
         f"          slowest deal: ours {max(ours):.0f} ms, DDS {max(dds):.0f} ms, ratio "
@@ -152,17 +176,18 @@ def main() -> None:
     t0 = time.perf_counter()
     solver.solve([[0], [13], [26], [39]], 0, 0, [0, 2], "tricks")
     print(f"   numba load/compile: {time.perf_counter() - t0:.1f} s (separate from the timings)")
-    warm = make_deals(3, SEED + 1)
-    time_ours(warm, "exact", solver)
-    time_dds(warm, "exact")
-    print(f"   {n} seeded deals, partners opposite, one strain and leader each, one thread")
+    rounds = int(os.environ.get("BENCH_ROUNDS", "3"))
+    time_paired(make_deals(3, SEED + 1), "exact", solver, 1)  # warm both up
+    print(
+        f"   {n} seeded deals, partners opposite, one strain and leader each, one thread; "
+        f"each deal DDS then ours, {rounds} rounds, per-deal medians"
+    )
     for mode in ("exact", ">=7"):
-        dds_t, dds_a = time_dds(deals, mode)
         esc0 = int(solver.stats[S_ESCALATED])
-        our_t, our_a = time_ours(deals, mode, solver)
-        escalated = int(solver.stats[S_ESCALATED]) - esc0
+        dds_t, dds_a, our_t, our_a, per_round = time_paired(deals, mode, solver, rounds)
+        escalated = (int(solver.stats[S_ESCALATED]) - esc0) // rounds
         bad = sum(a != b for a, b in zip(dds_a, our_a, strict=True))
-        summary(mode, our_t, dds_t)
+        summary(mode, our_t, dds_t, per_round)
         if bad:
             print(f"   !! {bad} answers differ from DDS")
         worst = sorted(range(n), key=lambda i: -our_t[i])[:3]
