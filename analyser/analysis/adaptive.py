@@ -59,9 +59,9 @@ class SamplePlan:
         return self.limit if not self.adaptive else min(FIRST_STEP, self.limit)
 
     def first_step(self) -> int:
-        """Deals of the first step of a sample solved in steps even when it is fixed (the
-        yes/no questions of ``rikken misere``, whose answers do not depend on the sample
-        size): a run stopped with Ctrl-C keeps the steps it finished."""
+        """Deals of the first step of a sample solved in steps even when it is fixed (``rikken
+        analyse`` and ``rikken misere``: every answer is per deal, so the steps give the
+        figures of one step): a run stopped with Ctrl-C keeps the steps it finished."""
         return min(FIRST_STEP, self.limit)
 
     def next_size(self, n: int, needed: int | None = None) -> int:
