@@ -239,14 +239,7 @@ def test_a_stop_in_the_failure_analysis_keeps_the_probabilities(monkeypatch):
 
 
 def test_the_analyse_command_prints_the_finished_steps_and_exits_130(monkeypatch):
-    real = evaluate.evaluate_bids
-
-    def evaluate_bids(specs, store, hand, seat, ruleset, n=None, *args):
-        if n is not None and n > 20:
-            raise KeyboardInterrupt
-        return real(specs, store, hand, seat, ruleset, n, *args)
-
-    monkeypatch.setattr(evaluate, "evaluate_bids", evaluate_bids)
+    _record_steps(monkeypatch, stop_after=20)
     args = ["analyse", "♠AHB42 ♥AH2 ♦6 ♣8743", "--seat", "all", "--seed", "3"]
     result = CliRunner().invoke(main, args, prog_name="rikken")
     assert result.exit_code == 130

@@ -245,14 +245,15 @@ def analyse_hand(
                         [h for s in groups[g] for h in _half_widths(results[s.id])], size
                     )
                 ]
-                if active and plan.adaptive:
-                    open_p = [results[s.id].estimate.p for g in active for s in groups[g]]
-                    expected = max(plan.deals_needed(p) for p in open_p)
+                if active:
+                    # a fixed sample needs all its deals: next_size(size, limit) is then
+                    # the plain next step
+                    expected = plan.limit
+                    if plan.adaptive:
+                        open_p = [results[s.id].estimate.p for g in active for s in groups[g]]
+                        expected = max(plan.deals_needed(p) for p in open_p)
                     progress.set_status(size, max(expected, size + 1), plan.limit)
                     size = plan.next_size(size, expected)
-                elif active:
-                    progress.set_status(size, plan.limit, plan.limit)
-                    size = plan.next_size(size)
         except KeyboardInterrupt:
             if not results:
                 raise

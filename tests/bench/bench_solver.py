@@ -16,6 +16,7 @@ the rounds of the comparison.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import statistics
@@ -55,15 +56,24 @@ def make_deals(n: int, seed: int) -> list[tuple[list[list[int]], int, int]]:
     return out
 
 
+@functools.cache
+def _dds_reset():
+    """A deal DDS solves before each timed one, so it forgets the previous deal (built once)."""
+    from endplay.types import Deal, Denom, Player
+
+    reset = Deal("N:AKQT98.T4.AT.752 J7.KQ98.KJ6.KQJ3 543.AJ5.Q987.A96 62.7632.5432.T84")
+    reset.trump = Denom.spades
+    reset.first = Player.east
+    return reset
+
+
 def dds_deal(deal, mode: str) -> tuple[float, int]:
     """DDS ms on one deal and its answer (tricks of the side on lead, or 1/0 for >=7)."""
     from endplay._dds import SolveBoard, futureTricks
     from endplay.types import Deal, Denom, Player
 
     hands, trump, leader = deal
-    reset = Deal("N:AKQT98.T4.AT.752 J7.KQ98.KJ6.KQJ3 543.AJ5.Q987.A96 62.7632.5432.T84")
-    reset.trump = Denom.spades
-    reset.first = Player.east
+    reset = _dds_reset()
     d = Deal(pbn(hands))
     d.trump = Denom(trump)
     d.first = Player(leader)
