@@ -155,10 +155,10 @@ def toward_partner(hands, side_max, me, p, s, r, a_s, trump):
         q = (p + k) & 3
         if side_max[q] != me:
             continue
-        theirs = suit_bits(hands[q], s)
-        if theirs == 0 or hibit(theirs) <= r:
+        mate = suit_bits(hands[q], s)
+        if mate == 0 or hibit(mate) <= r:
             continue
-        above = a_s >> (hibit(theirs) + 1)
+        above = a_s >> (hibit(mate) + 1)
         if above == 0:
             return 0  # the partner's card is top: the lead is predicted to win
         before = 0
@@ -167,7 +167,7 @@ def toward_partner(hands, side_max, me, p, s, r, a_s, trump):
             if side_max[o] == me:
                 return 0
             before |= suit_bits(hands[o], s)
-        if above & ~(before >> (hibit(theirs) + 1)):
+        if above & ~(before >> (hibit(mate) + 1)):
             return 0
         for j in range(k + 1, 4):
             o = (p + j) & 3
