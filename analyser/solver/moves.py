@@ -156,9 +156,12 @@ def toward_partner(hands, side_max, me, p, s, r, a_s, trump):
         if side_max[q] != me:
             continue
         mate = suit_bits(hands[q], s)
-        if mate == 0 or hibit(mate) <= r:
+        if mate == 0:
             continue
-        above = a_s >> (hibit(mate) + 1)
+        top = hibit(mate)
+        if top <= r:
+            continue
+        above = a_s >> (top + 1)
         if above == 0:
             return 0  # the partner's card is top: the lead is predicted to win
         before = 0
@@ -167,7 +170,7 @@ def toward_partner(hands, side_max, me, p, s, r, a_s, trump):
             if side_max[o] == me:
                 return 0
             before |= suit_bits(hands[o], s)
-        if above & ~(before >> (hibit(mate) + 1)):
+        if above & ~(before >> (top + 1)):
             return 0
         for j in range(k + 1, 4):
             o = (p + j) & 3
