@@ -248,7 +248,8 @@ def test_a_toy_table_refuses_a_given_default_and_names_the_rule():
 # --- the seat type ---------------------------------------------------------------------------
 # (command, option, the other arguments): every option that names a seat
 SEAT_OPTIONS = [
-    (analyse.command, "--seat", [HAND], True),  # rikken, whist, klaverjas
+    (analyse.command, "--seat", [HAND], True),  # rikken, whist, klaverjas ('all': rikken only)
+    (analyse.command, "--seat", WHIST, True),
     (analyse.command, "--seat", [KJ, "--game", "klaverjas"], True),
     (misere.command, "--seat", [HAND], False),
     (misere.command, "--with-seat", [HAND], False),
