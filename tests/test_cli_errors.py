@@ -15,7 +15,7 @@ HAND = "♠AHVB10 ♥AHV ♦AHV ♣AH"
 
 BAD = [
     (["analyse", "♠AH", "--seat", "1"], "a full hand has 13 cards", "rikken analyse --help"),
-    (["analyse", HAND, "--seat", "7"], "'7' is not one of", "rikken analyse --help"),
+    (["analyse", HAND, "--seat", "7"], "'7' is not a seat", "rikken analyse --help"),
     (["analyse"], "Missing argument 'HAND...'", "rikken analyse --help"),
     (["misere", HAND, "--rules", "nope"], "unknown rule set 'nope'", "rikken misere --help"),
     (["study", "run"], "Missing argument 'SIM'", "rikken study run --help"),

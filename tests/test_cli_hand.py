@@ -93,7 +93,7 @@ def test_json_output_dutch_and_void():
 
 
 def test_csv_output():
-    result = run("--format", "csv", "--seed", "3", "--rules", "iwwa2024", HAND)
+    result = run("--format", "csv", HAND)
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.output)))
     assert rows == [
@@ -118,6 +118,8 @@ def test_csv_output():
         (["AKQT98", "T4", "AT", "752"], "does not start with a suit letter"),
         (["AKQT98.T4.AT"], "found 3 suits"),
         (["--lang", "de", HAND], "Invalid value for '--lang'"),
+        (["--seed", "3", HAND], "No such option '--seed'"),  # a hand needs no seed or rules
+        (["--rules", "book", HAND], "No such option '--rules'"),
         ([], "Missing argument 'HAND...'"),
     ],
 )

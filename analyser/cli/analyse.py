@@ -5,37 +5,97 @@ from __future__ import annotations
 import click
 
 from analyser.cli.common import (
+    ALL_SEATS,
+    SEAT_OR_ALL,
+    Applies,
+    ShownDefault,
+    along,
+    applies_only,
     common_options,
     new_seed,
+    on,
     sampling_options,
     stopped_early,
     turned_option,
     user_errors,
+    was_given,
 )
 from analyser.errors import RikkenError
 from analyser.seats import DEALER_PLACE, PLACES, Place
 
-SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the dealer
+# --deals when it is not given: rikken samples adaptively, the other games a fixed sample
+GAME_DEALS = {"rikken": None, "whist": 200, "piket": 40, "klaverjas": 100}
+
+RIKKEN = on("--game", "rikken")
+SINGLE_DUMMY = on("--play", "single-dummy")
+# Where each option applies (analyser.cli.common.refuse_ignored): given elsewhere it is
+# refused with one line, never ignored. Options not listed apply to every game.
+APPLIES: dict[str, list[Applies]] = {
+    "--seat": [on("--game", "rikken", "whist", "klaverjas")],
+    "--precision": [RIKKEN],
+    "--max-deals": [RIKKEN],
+    "--node-budget": [RIKKEN],
+    # the 'highest bid worth competing to' is in the table and the JSON, not in the CSV rows
+    "--min-p": [RIKKEN, on("--format", "table", "json")],
+    "--turned": [on("--game", "rikken", "whist")],  # under rikken: wiezen (the analysis checks)
+    "--auction": [RIKKEN],
+    "--model": [along("--auction")],
+    "--play": [RIKKEN],
+    "--bids": [SINGLE_DUMMY],
+    "--samples": [SINGLE_DUMMY],
+    "--play-deals": [SINGLE_DUMMY],
+    "--workers": [SINGLE_DUMMY],
+    "--variant": [on("--game", "klaverjas")],
+    "--elder": [on("--game", "piket")],
+    "--form": [on("--game", "whist")],
+    "--rules": [RIKKEN],
+    # card names in the chosen language: rikken's table and JSON, klaverjas's table
+    "--lang": [
+        on("--game", "rikken", "klaverjas"),
+        on("--format", "table", "json"),
+        Applies(
+            lambda value, given: value("--game") != "klaverjas" or value("--format") == "table",
+            "with --format table under --game klaverjas",
+        ),
+    ],
+}
+
+
+def _node_budget() -> str:
+    from analyser.analysis.positions import NODE_BUDGET
+
+    return str(NODE_BUDGET)
+
+
+def _default_bids() -> str:
+    from analyser.analysis.single_dummy_run import MAX_DEFAULT_BIDS, REACH
+
+    return f"up to {MAX_DEFAULT_BIDS} bids within reach: double-dummy P(make) >= {REACH:g}"
 
 
 @click.command("analyse")
 @click.argument("hand", nargs=-1, required=True)
 @click.option(
     "--seat",
-    type=click.Choice(SEAT_CHOICES),
-    default="1",
+    type=SEAT_OR_ALL,
+    default=PLACES[0],
     show_default=True,
     help="Seat relative to the dealer: 1 = left of the dealer (bids first, leads trick 1), "
     "4 = the dealer; 'all' analyses every seat.",
 )
-@sampling_options
+@sampling_options(
+    deals_default="adaptive; "
+    + ", ".join(f"--game {g}: {n}" for g, n in GAME_DEALS.items() if n is not None)
+)
 @click.option(
     "--node-budget",
     "node_budget",
+    cls=ShownDefault,
     type=click.IntRange(min=0),
     default=None,
+    shown=_node_budget,
     help="Solver nodes per search before a position is given up and reported as a range "
-    "(0 = no budget: answers may take minutes).  [default: 2000000]",
+    "(0 = no budget: answers may take minutes).",
 )
 @click.option(
     "--min-p",
@@ -77,11 +137,12 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
 )
 @click.option(
     "--bids",
+    cls=ShownDefault,
     default=None,
     metavar="IDS",
+    shown=_default_bids,
     help="With --play single-dummy: the bids to play, as ids separated by commas (e.g. "
-    "'rik,misere,alone_9'). Default: up to 3 bids the double-dummy run puts within reach "
-    "(P(make) >= 0.3).",
+    "'rik,misere,alone_9').",
 )
 @click.option(
     "--samples",
@@ -102,39 +163,43 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     "--workers",
     type=click.IntRange(min=1),
     default=None,
-    help="With --play single-dummy: processes that share the deals (default: one per core).",
+    cls=ShownDefault,
+    shown="one per core",
+    help="With --play single-dummy: processes that share the deals.",
 )
 @click.option(
     "--game",
-    type=click.Choice(["rikken", "whist", "piket", "klaverjas"]),
+    type=click.Choice(list(GAME_DEALS)),
     default="rikken",
     show_default=True,
     help="whist (docs/whist.md): partners opposite, --turned CARD is trump and lies with the "
     "dealer (seat 4), seat 1 leads; reports our tricks, P(game in this deal), the expected "
-    "point difference and the honours odds, double-dummy (--deals, default 200). "
+    "point difference and the honours odds, double-dummy on --deals deals. "
     "piket (docs/piket.md): HAND is the 12 dealt cards of the 32-card deck, with --elder or "
     "--younger; ranks every discard set the exchange allows by its expected score (ours minus "
-    "theirs: declarations and exact trick play, --deals sampled talons and opponent hands, "
-    "default 40) with 95% intervals, and the odds of winning the point, the sequence and the "
+    "theirs: declarations and exact trick play, on --deals sampled talons and opponent "
+    "hands) with 95% intervals, and the odds of winning the point, the sequence and the "
     "quatorze/trio after the exchange. "
     "klaverjas (docs/klaverjas.md): an 8-card hand of the 32-card pack (7..A); per trump, "
     "with your team playing and seat 1 leading, P(not nat) and the expected score with "
-    "95% intervals, and the trump to choose, double-dummy (--deals, default 100).",
+    "95% intervals, and the trump to choose, double-dummy on --deals deals. "
+    "Each game takes only the options that apply to it; any other is refused.",
 )
 @click.option(
     "--variant",
     type=click.Choice(["amsterdam", "rotterdam"]),
-    default=None,
-    help="With --game klaverjas: the trump duties (KJ-07): amsterdam (default; no duty to "
-    "trump or overtrump while your partner wins the trick, seat 1 must choose trump) or "
-    "rotterdam (always (over)trump).",
+    default="amsterdam",
+    show_default=True,
+    help="With --game klaverjas: the trump duties (KJ-07): amsterdam (no duty to trump or "
+    "overtrump while your partner wins the trick, seat 1 must choose trump) or rotterdam "
+    "(always (over)trump).",
 )
 @click.option(
     "--elder/--younger",
     "elder",
     default=None,
-    help="With --game piket: the hand is elder's (exchanges 1-5, leads) or younger's "
-    "(the dealer: exchanges 1-3 after elder).",
+    help="With --game piket, required: the hand is elder's (exchanges 1-5, leads) or "
+    "younger's (the dealer: exchanges 1-3 after elder).",
 )
 @click.option(
     "--form",
@@ -144,11 +209,12 @@ SEAT_CHOICES = (*(str(p) for p in PLACES), "all")  # places relative to the deal
     help="With --game whist: the scoring form, in points to win a game (WH-06).",
 )
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
-@common_options
+@common_options()
 @user_errors
+@applies_only(APPLIES)
 def command(
     hand: tuple[str, ...],
-    seat: str,
+    seat: Place | str,
     deals: int | None,
     precision: float | None,
     max_deals: int | None,
@@ -165,7 +231,7 @@ def command(
     game: str,
     elder: bool | None,
     form: str,
-    variant: str | None,
+    variant: str,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -212,14 +278,14 @@ def command(
 
     --game piket --elder|--younger (docs/piket.md): HAND is the 12 dealt cards of the 32-card
     deck (7 … A). Every discard set the exchange allows is ranked by its expected score over
-    --deals sampled talons and opponent hands (default 40; the opponent exchanges by a stated
+    --deals sampled talons and opponent hands (the opponent exchanges by a stated
     heuristic): screened on the declarations, the best played out exactly (both hands open,
     pic and repic included), with 95% intervals and the odds of winning the point, the
     sequence and the quatorze/trio. About 15 s for elder, 5-10 s for younger.
 
     --game klaverjas [--variant amsterdam|rotterdam] (docs/klaverjas.md): HAND is 8 cards of
     the 32-card pack (7 … A) at --seat 1..4. With your team playing each trump in turn and
-    seat 1 leading, every one of --deals sampled deals (default 100) is solved exactly,
+    seat 1 leading, every one of --deals sampled deals is solved exactly,
     double-dummy: P(not nat) per trump with its 95% interval, the expected score and point
     difference (on 16 exactly solved deals per trump) with 95% intervals, and the trump to
     choose. About 10-20 s.
@@ -229,12 +295,11 @@ def command(
     from analyser.analysis.report_format import render_csv, render_json, render_table
     from analyser.notation import parse_hand
 
-    if seed is None:
+    # the options that do not apply to the game or mode are refused before this (APPLIES)
+    if not was_given("seed"):
         seed = new_seed()
-    if elder is not None and game not in OWN_DECKS:
-        raise RikkenError("--elder/--younger go with --game piket")
-    if variant is not None and game != "klaverjas":
-        raise RikkenError("--variant goes with --game klaverjas")
+    if not was_given("deals"):
+        deals = GAME_DEALS[game]
     if game in OWN_DECKS:  # not 13 cards of the 52: the game reads HAND itself
         OWN_DECKS[game](" ".join(hand), seed, quiet, fmt, locals())
         return
@@ -242,25 +307,18 @@ def command(
     if game != "rikken":
         GAMES[game](cards, seat, turned, form, deals, seed, quiet, fmt, locals())
         return
-    if form != "5":
-        raise RikkenError("--form goes with --game whist")
     single = play == "single-dummy"
-    if not single and (
-        bids is not None or samples != 10 or play_deals != 40 or workers is not None
-    ):
-        raise RikkenError(
-            "--bids, --samples, --play-deals and --workers go with --play single-dummy"
-        )
-    if single and (auction is not None or seat == "all"):
+    at_table = was_given("auction")
+    if single and (at_table or seat == ALL_SEATS):
         raise RikkenError("--play single-dummy analyses one seat without --auction")
-    if auction is not None:
+    budget = {"max_nodes": node_budget} if was_given("node_budget") else {}
+    if at_table:
         opts = dict(deals=deals, precision=precision, max_deals=max_deals, min_p=min_p)
-        if node_budget is not None:
-            opts["max_nodes"] = node_budget
+        opts.update(budget)
         _at_table(cards, seat, auction, model, turned, quiet, seed, ruleset, lang, fmt, opts)
         return
-    seats = list(PLACES) if seat == "all" else [Place(int(seat))]
-    if seat == "all" and turned is not None and ruleset.turned_trump:
+    seats = list(PLACES) if seat == ALL_SEATS else [seat]
+    if seat == ALL_SEATS and was_given("turned") and ruleset.turned_trump:
         # the turned card lies with the dealer: a hand holding it is his, else it is not
         seats = [p for p in seats if (p == DEALER_PLACE) == (turned in cards)]
     results = []
@@ -277,7 +335,7 @@ def command(
                 min_p=min_p,
                 quiet=quiet,
                 turned=turned,
-                **({} if node_budget is None else {"max_nodes": node_budget}),
+                **budget,
             )
         except KeyboardInterrupt:
             if not results:  # stopped before any step finished: nothing to report
@@ -296,7 +354,7 @@ def command(
             # stopped during the play: the double-dummy figures are complete, print them
             missing = "the single-dummy play was stopped (the double-dummy figures are complete)"
     if fmt == "json":
-        click.echo(render_json(results, lang, many=seat == "all"))
+        click.echo(render_json(results, lang, many=seat == ALL_SEATS))
     elif fmt == "csv":
         click.echo(render_csv(results), nl=False)
     else:
@@ -310,17 +368,13 @@ def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
 
     from analyser.games.whist import analyse_whist, render, to_dict
 
-    if turned is None:
+    if not was_given("turned"):
         raise RikkenError("--game whist needs --turned CARD (the dealer's turned card, WH-02)")
-    if seat == "all":
+    if seat == ALL_SEATS:
         raise RikkenError("--game whist analyses one seat: give --seat 1..4")
-    rikken_only = ("auction", "bids", "precision", "max_deals", "node_budget")
-    for name in rikken_only:
-        if given.get(name) is not None:
-            raise RikkenError(f"--{name.replace('_', '-')} does not apply to --game whist")
-    if given.get("play") != "double-dummy" or fmt == "csv":
+    if fmt == "csv":
         raise RikkenError("--game whist writes double-dummy figures as a table or JSON")
-    a = analyse_whist(cards, Place(int(seat)), turned, form, deals or 200, seed, quiet)
+    a = analyse_whist(cards, seat, turned, form, deals, seed, quiet)
     if fmt == "json":
         click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
     else:
@@ -335,18 +389,12 @@ def _piket(text, seed, quiet, fmt, given) -> None:
     from analyser.games.piket.exchange import analyse_piket, render, to_dict
 
     cards = parse_piket_hand(text)
-    if given.get("elder") is None:
+    if not was_given("elder"):
         raise RikkenError("--game piket needs --elder or --younger (who holds HAND)")
-    others = ("auction", "bids", "precision", "max_deals", "node_budget", "turned")
-    for name in others:
-        if given.get(name) is not None:
-            raise RikkenError(f"--{name.replace('_', '-')} does not apply to --game piket")
-    if given.get("seat") != "1" or given.get("form") != "5":
-        raise RikkenError("--seat and --form do not apply to --game piket (--elder/--younger)")
-    if given.get("play") != "double-dummy" or fmt == "csv":
+    if fmt == "csv":
         raise RikkenError("--game piket writes its exact-play figures as a table or JSON")
     role = "elder" if given["elder"] else "younger"
-    a = analyse_piket(cards, role, worlds=given.get("deals") or 40, seed=seed, quiet=quiet)
+    a = analyse_piket(cards, role, worlds=given["deals"], seed=seed, quiet=quiet)
     if fmt == "json":
         click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
     else:
@@ -367,19 +415,11 @@ def _klaverjas(text, seed, quiet, fmt, given) -> None:
     from analyser.notation import parse_hand
 
     hand = hand_from_52(parse_hand(text, None))  # 8 cards of the 32-card pack (KJ-01)
-    if given.get("seat") == "all":
+    if given["seat"] == ALL_SEATS:
         raise RikkenError("--game klaverjas analyses one seat: give --seat 1..4")
-    others = ("auction", "bids", "precision", "max_deals", "node_budget", "turned", "elder")
-    for name in others:
-        if given.get(name) is not None:
-            raise RikkenError(f"--{name.replace('_', '-')} does not apply to --game klaverjas")
-    if given.get("form") != "5":
-        raise RikkenError("--form goes with --game whist")
-    if given.get("play") != "double-dummy" or fmt == "csv":
+    if fmt == "csv":
         raise RikkenError("--game klaverjas writes double-dummy figures as a table or JSON")
-    variant = given.get("variant") or "amsterdam"
-    deals = given.get("deals") or 100
-    a = analyse_klaverjas(hand, int(given["seat"]), variant, deals, seed, quiet=quiet)
+    a = analyse_klaverjas(hand, given["seat"], given["variant"], given["deals"], seed, quiet=quiet)
     if fmt == "json":
         click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
     else:
@@ -433,15 +473,15 @@ def _at_table(cards, seat, auction, model, turned, quiet, seed, ruleset, lang, f
     from analyser.auction.output import render_auction_table, to_json_dict
     from analyser.errors import RikkenError
 
-    if seat == "all":
+    if seat == ALL_SEATS:
         raise RikkenError("--auction analyses one seat: give --seat 1..4, not 'all'")
-    if ruleset.turned_trump or turned is not None:
+    if ruleset.turned_trump or was_given("turned"):
         raise RikkenError(
             f"--auction is not supported under --rules {ruleset.name} yet (the book and "
             "iwwa2024 auctions only)"
         )
     result = analyse_at_table(
-        cards, Place(int(seat)), ruleset, auction, model=model, seed=seed, quiet=quiet, **opts
+        cards, seat, ruleset, auction, model=model, seed=seed, quiet=quiet, **opts
     )
     if fmt == "json":
         click.echo(json.dumps(to_json_dict(result, lang), indent=2, ensure_ascii=False))

@@ -10,9 +10,21 @@ import time
 
 import click
 
-from analyser.cli.common import common_options, emit_json, turned_option, user_errors
+from analyser.cli.common import (
+    ShownDefault,
+    applies_only,
+    common_options,
+    emit_json,
+    turned_option,
+    user_errors,
+    was_given,
+    without,
+)
 from analyser.errors import RikkenError
 from analyser.progress import Progress
+
+# where an option applies (analyser.cli.common.refuse_ignored): --out always writes CSV
+APPLIES = {"--format": [without("--out")]}
 
 
 @click.command("dd")
@@ -22,20 +34,21 @@ from analyser.progress import Progress
     "out",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Write the result rows as CSV to this file (default: print them).",
+    cls=ShownDefault,
+    shown="print them, as --format says",
+    help="Write the result rows as CSV to this file (--format does not apply then).",
 )
 @turned_option
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
-@common_options
+@common_options("rules", "format")
 @user_errors
+@applies_only(APPLIES)
 def command(
     file: str,
     out: str | None,
     turned: int | None,
     quiet: bool,
-    seed: int | None,
     ruleset,
-    lang: str,
     fmt: str,
 ) -> None:
     """Solve the positions of a CSV file double-dummy (all hands visible, best play).
@@ -58,7 +71,6 @@ def command(
     from analyser.solver import Solver
     from analyser.solver.ddfile import read_dd_csv
 
-    del seed, lang  # solving is deterministic and prints the input notation back
     check_turned(ruleset, turned)
     text = _read_text(file)
     columns, raw, rows = read_dd_csv(text, turned)
@@ -82,7 +94,7 @@ def command(
                 {**{c: record.get(c, "") for c in columns}, "result": value, "ms": f"{ms:.2f}"}
             )
             progress.advance()
-    if out is not None:
+    if was_given("out"):
         with open(out, "w", newline="", encoding="utf-8") as fh:
             _write_csv(fh, out_columns, results)
         click.echo(f"{len(results)} positions solved; results written to {out}", err=True)

@@ -117,18 +117,16 @@ def _csv(info: dict) -> str:
 
 @click.command("hand")
 @click.argument("hand", nargs=-1, required=True)
-@common_options
+@common_options("lang", "format")
 @user_errors
-def command(hand: tuple[str, ...], seed: int | None, ruleset, lang: str, fmt: str) -> None:
+def command(hand: tuple[str, ...], lang: str, fmt: str) -> None:
     """Read HAND, check it is a full 13-card hand, and show its shape and HIGH cards.
 
     HAND may be given in several words without quotes. Forms: symbols '♠AHV1098 ♥104 ♦A10
     ♣752', letters 'S:AKQT98 H:T4 D:AT C:752' (Dutch S H R K), groups 'SAHV1098 H104 RA10
     K752', or dotted PBN 'AKQT98.T4.AT.752'. Ranks A H V B 10..2 (Dutch) or A K Q J T..2.
-    HIGH cards are those of 10 or higher. --seed and --rules are accepted but not used.
+    HIGH cards are those of 10 or higher.
     """
-    # --seed and --rules are part of every command's interface; a hand needs neither.
-    del seed, ruleset
     info = describe_hand(parse_hand(" ".join(hand)), lang)
     if fmt == "json":
         emit_json(info)

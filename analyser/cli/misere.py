@@ -53,13 +53,18 @@ from __future__ import annotations
 import click
 
 from analyser.cli.common import (
+    SEAT,
+    ShownDefault,
+    applies_only,
     common_options,
     emit_json,
     new_seed,
+    on,
     sampling_options,
     stopped_early,
     turned_option,
     user_errors,
+    was_given,
 )
 from analyser.seats import PLACES, Place
 
@@ -342,36 +347,50 @@ def _table(a, lang: str) -> str:
     return "\n".join(lines)
 
 
+def _explain_max() -> str:
+    from analyser.analysis.misere import EXPLAIN_MAX
+
+    return str(EXPLAIN_MAX)
+
+
+# where an option applies (analyser.cli.common.refuse_ignored): the CSV rows (the forced
+# cards) name no card in a language
+APPLIES = {"--lang": [on("--format", "table", "json")]}
+
+
 @click.command("misere")
 @click.argument("hand", nargs=-1, required=True)
 @click.option(
     "--seat",
-    type=click.IntRange(PLACES[0], PLACES[-1]),
+    type=SEAT,
     default=PLACES[0],
     show_default=True,
     help="Seat relative to the dealer: 1 = left of the dealer (leads trick 1), 4 = the dealer.",
 )
-@sampling_options
+@sampling_options()
 @click.option(
     "--explain",
+    cls=ShownDefault,
     type=click.IntRange(min=0),
     default=None,
+    shown=_explain_max,
     help="Explain at most N failing deals, the first in sample order (0 = skip the failure "
-    "analysis).  [default: 100]",
+    "analysis).",
 )
 @turned_option
 @click.option(
     "--with-seat",
     "with_seat",
-    type=int,
+    type=SEAT,
     multiple=True,
     help="And if the player at this seat (1..4) plays misère too? Adds the joined misère: "
     "P(make) of each declarer, P(all make) and your expected score by the rule set's "
     "table. Give it twice for three declarers.",
 )
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
-@common_options
+@common_options()
 @user_errors
+@applies_only(APPLIES)
 def command(
     hand: tuple[str, ...],
     seat: int,
@@ -421,11 +440,12 @@ def command(
     from analyser.notation import parse_hand
 
     cards = parse_hand(" ".join(hand))
-    if with_seat:
+    joined_asked = was_given("with_seat")
+    if joined_asked:
         from analyser.analysis.joined import check_with_places
 
         check_with_places(Place(seat), with_seat)  # bad seats fail before the sampling
-    if seed is None:
+    if not was_given("seed"):
         seed = new_seed()
     result = analyse_misere(
         cards,
@@ -435,12 +455,12 @@ def command(
         seed=seed,
         precision=precision,
         max_deals=max_deals,
-        explain=EXPLAIN_MAX if explain is None else explain,
+        explain=explain if was_given("explain") else EXPLAIN_MAX,
         quiet=quiet,
         turned=turned,
     )
     joined = None
-    if with_seat and not result.interrupted:
+    if joined_asked and not result.interrupted:
         from analyser.analysis.joined import analyse_joined
 
         joined = _joined_or_none(
@@ -471,7 +491,7 @@ def command(
         if joined is not None:
             click.echo(_joined_table(joined))
     # a joined question stopped before its first step leaves only the misère figures
-    missing = "the joined misère was stopped before its first step" if with_seat else ""
+    missing = "the joined misère was stopped before its first step" if joined_asked else ""
     stopped_early(result, joined, missing=missing if joined is None else "")
 
 

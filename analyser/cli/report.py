@@ -6,7 +6,7 @@ import pathlib
 
 import click
 
-from analyser.cli.common import user_errors
+from analyser.cli.common import ShownDefault, user_errors, was_given
 
 DEFAULT_CONFIG = pathlib.Path("sims") / "default.toml"
 
@@ -24,14 +24,18 @@ def _default_config() -> pathlib.Path:
     "config",
     type=click.Path(dir_okay=False, path_type=pathlib.Path),
     default=None,
-    help="Suite TOML listing the study files [default: sims/default.toml].",
+    cls=ShownDefault,
+    shown=str(DEFAULT_CONFIG),
+    help="Suite TOML listing the study files (the default is looked up in the working "
+    "directory, then in the source checkout).",
 )
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=pathlib.Path),
     default=None,
-    help="Folder for index.html, index.md and the charts [default: the suite's report_dir, "
-    "reports/].",
+    cls=ShownDefault,
+    shown="the suite's report_dir, reports/",
+    help="Folder for index.html, index.md and the charts.",
 )
 @click.option("--force", is_flag=True, help="Ignore cached study results and solve again.")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
@@ -47,7 +51,7 @@ def command(
     from analyser.report import build_report
     from analyser.studies import load_suite
 
-    suite = load_suite(config or _default_config())
+    suite = load_suite(config if was_given("config") else _default_config())
     log = None if quiet else (lambda line: click.echo(line, err=True))
     files = build_report(suite, out, force=force, quiet=quiet, log=log)
     click.echo(f"wrote {files.html} and {files.markdown} in {files.seconds:.0f} s")

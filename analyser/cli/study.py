@@ -6,7 +6,7 @@ import pathlib
 
 import click
 
-from analyser.cli.common import user_errors
+from analyser.cli.common import user_errors, was_given
 from analyser.errors import RikkenError
 
 
@@ -54,7 +54,7 @@ def run(
     from analyser.studies import load_study, run_study
 
     cfg = load_study(sim)
-    if scheduler is not None and workers is not None:
+    if was_given("scheduler") and was_given("workers"):
         raise RikkenError("give either --scheduler ADDRESS or --workers N, not both")
     res = run_study(cfg, force=force, quiet=quiet, scheduler=scheduler, workers=workers)
     section = study_section(res, cfg.report_dir)
