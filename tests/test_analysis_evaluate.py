@@ -5,15 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyser.analysis import evaluate
-from analyser.analysis.bids import (
-    FAMILY_ALONE,
-    FAMILY_NULL,
-    FAMILY_RIK,
-    bid_specs,
-)
 from analyser.analysis.evaluate import analyse_hand, evaluate_bids
-from analyser.analysis.misere import analyse_misere, forced_cards
+from analyser.analysis.families import sample
+from analyser.analysis.families.alone import FAMILY_ALONE
+from analyser.analysis.families.null import FAMILY_NULL
+from analyser.analysis.families.registry import bid_specs
+from analyser.analysis.families.rik import FAMILY_RIK
+from analyser.analysis.misere import analyse_misere
+from analyser.analysis.misere_line import forced_cards
 from analyser.analysis.positions import PositionStore
 from analyser.cards import HEARTS, SPADES, card, masks_to_owner
 from analyser.notation import parse_hand
@@ -204,7 +203,7 @@ def test_the_expected_score_interval_from_a_subsample_covers_the_full_sample(mon
     deals = sample_deals(_known(hand, 1), 150, 7)
     full = evaluate_bids(specs, PositionStore(deals), hand, 0, BOOK)[0]
     assert full.tricks_hist_deals == 60 and full.expected_score_ci[0] < full.expected_score
-    monkeypatch.setattr(evaluate, "EXACT_PREFIX", 10**6)
+    monkeypatch.setattr(sample, "EXACT_PREFIX", 10**6)
     everything = evaluate_bids(specs, PositionStore(deals), hand, 0, BOOK)[0]
     assert sum(everything.tricks_hist) == 150
     mean = sum(k * full.spec.scores[t] for t, k in enumerate(everything.tricks_hist)) / 150

@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 from analyser.analysis import misere
-from analyser.analysis.misere import (
+from analyser.analysis.adaptive import sampling_plan
+from analyser.analysis.misere import analyse_misere
+from analyser.analysis.misere_line import (
     BUDGET,
     ESCAPE,
     LATER,
@@ -16,9 +18,7 @@ from analyser.analysis.misere import (
     _after,
     _choices,
     _winner,
-    analyse_misere,
     forced_cards,
-    sampling_plan,
 )
 from analyser.analysis.positions import PositionStore
 from analyser.cards import N_SEATS, card_bit, suit_of

@@ -6,8 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from analyser.analysis.bids import FAMILY_ALONE, FAMILY_TROEL, FAMILY_VRAGEN, bid_specs
 from analyser.analysis.evaluate import analyse_hand
+from analyser.analysis.families.alone import FAMILY_ALONE
+from analyser.analysis.families.registry import bid_specs
+from analyser.analysis.families.troel import FAMILY_TROEL
+from analyser.analysis.families.vragen import FAMILY_VRAGEN
 from analyser.analysis.recommend import opening_bids
 from analyser.analysis.wiezen import (
     join_candidates,

@@ -1,11 +1,15 @@
 """Hand analysis: every bid's double-dummy make-probability and expected score for one hand.
 
-* :mod:`.bids` — the bids a hand can make under a rule set, scores per trick count (seats
-  and places relative to the dealer: :mod:`analyser.seats`);
+* :mod:`.bids` — a bid as the evaluation sees it, scores per trick count (seats and places
+  relative to the dealer: :mod:`analyser.seats`);
 * :mod:`.positions` — solver questions over the sampled deals, each position solved once;
-* :mod:`.evaluate` — :func:`analyse_hand`: sampling, batched solving, choices of trump and card;
+* :mod:`.evaluate` — :func:`analyse_hand`: the sampling loop over every bid of the hand;
+* :mod:`.families` — one module per contract family (rik, alone, misère/piek, malheur, the
+  wiezen bids) behind a registry by contract kind: its questions, choices of trump and card,
+  figures and notes;
 * :mod:`.choice` — the book's tie-break orders and the malheur partner's trump (G-MAL-07);
 * :mod:`.stats` — the Wilson interval; :mod:`.recommend` — opening bid and competitive limit;
-* :mod:`.misere` — why a misère fails (forced winning card) beside the worst-case hole test;
+* :mod:`.misere` — ``rikken misere``: the misère forms and the worst-case hole test;
+  :mod:`.misere_line` — why a misère fails (the forced winning card of each failing deal);
 * :mod:`.report_format` — table, JSON and CSV output (the JSON schema is documented there).
 """

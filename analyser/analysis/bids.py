@@ -1,57 +1,37 @@
-"""Which bids a hand can make under a rule set, and how each maps to solver positions.
+"""The bids of a hand as the evaluation sees them: :class:`BidSpec`, scores and exactness.
 
 Seats: every function here takes the absolute :data:`~analyser.seats.Seat` (0..3, N E S W);
 the place relative to the dealer (:data:`~analyser.seats.Place` 1..4, the ``--seat`` option)
 is converted by :func:`analyser.seats.seat_of`. The analysis puts the dealer at West, so place
 1 = North = forehand (bids first, leads the first trick of a closed contract), 4 = West.
 
-A :class:`BidSpec` holds everything the evaluation needs about one contract: its family
-(``rik``, ``alone`` (every lone trick target: alone, solo, abondance, solo slim), ``null``
-for misère/piek in every form, ``malheur``; wiezen: ``vragen`` (ask + meegaan) and
-``troel`` (troel, troela)), the strains the declarer may choose from (the turned suit where
-the contract plays it, W-01), the seat leading to trick 1 (from
-:func:`analyser.rules.first_leader`; None for troel, led by the partner who varies per deal),
-the solver goal, the declarer's score for every trick count (the rule set's
-:func:`~analyser.rules.declarer_score`, docs/rules.md §6 and ``fail_mode``), and what a double-dummy
-figure means for it (:data:`EXACTNESS`).
+A :class:`BidSpec` holds everything the evaluation needs about one contract: its contract
+family (the :mod:`analyser.analysis.families` module that evaluates it, which
+:func:`~analyser.analysis.families.registry.bid_specs` looks up by the contract's kind), the
+strains the declarer may choose from (the turned suit where the contract plays it, W-01), the
+seat leading to trick 1 (from :func:`analyser.rules.first_leader`; None for troel, led by the
+partner who varies per deal), the solver goal, the declarer's score for every trick count
+(the rule set's :func:`~analyser.rules.declarer_score`, docs/rules.md §6 and ``fail_mode``),
+and what a double-dummy figure means for it (:data:`EXACTNESS_TEXT`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from analyser.cards import ACE, HEARTS, NOTRUMP, card
+from analyser.cards import ACE, N_RANKS, N_SUITS, card
 from analyser.errors import RikkenError
 from analyser.rules import (
     RIKKEN,
     Contract,
     ContractFamily,
     RuleSet,
-    contract_terms,
     declarable_contracts,
     declarer_score,
-    first_leader,
-    troel_partner_card,
-    troel_trump,
 )
-from analyser.rules.terms import (
-    PARTNER_CALLED_ACE,
-    PARTNER_MALHEUR,
-    PARTNER_MEEGAAN,
-    PARTNER_NONE,
-    PARTNER_TROEL,
-)
-from analyser.seats import FOREHAND, Seat, turn_order
+from analyser.seats import Seat, turn_order
 
-FAMILY_RIK, FAMILY_ALONE, FAMILY_NULL, FAMILY_MALHEUR = "rik", "alone", "null", "malheur"
-FAMILY_VRAGEN, FAMILY_TROEL = "vragen", "troel"  # wiezen W-07, W-04/W-05
-# The evaluation family of each partner mechanism of a partnership contract (terms.py).
-PARTNER_FAMILIES = {
-    PARTNER_CALLED_ACE: FAMILY_RIK,
-    PARTNER_MALHEUR: FAMILY_MALHEUR,
-    PARTNER_MEEGAAN: FAMILY_VRAGEN,
-    PARTNER_TROEL: FAMILY_TROEL,
-}
+N_TRICKS = N_RANKS + 1  # a side takes 0..13 tricks: one score per count
 # The families of rule sets the analysis plays (analyser.rules.contracts.FAMILIES).
 ANALYSED_FAMILIES = ("rikken", "wiezen")
 
@@ -91,6 +71,7 @@ class BidSpec:
 
     contract: Contract
     family: str
+    """The name of the contract family that evaluates it (:mod:`analyser.analysis.families`)."""
     rank: int
     """1-based rank on the rule set's ladder."""
     strains: tuple[int, ...]
@@ -125,68 +106,20 @@ def check_analysed(ruleset: RuleSet, command: str = "rikken analyse") -> None:
 
 
 def left_out(ruleset: RuleSet, hand: list[int], seat: Seat) -> list[Contract]:
-    """Contracts of ``ruleset`` that :func:`bid_specs` leaves out because this hand at
-    absolute ``seat`` can never bid them (:func:`~analyser.rules.declarable_contracts`: below
-    malheur for 3-4 aces under an obligatory malheur, beter rik for the forehand, ...).
-    Malheur itself, which needs 3 aces, is not listed."""
+    """Contracts of ``ruleset`` that :func:`~analyser.analysis.families.registry.bid_specs`
+    leaves out because this hand at absolute ``seat`` can never bid them
+    (:func:`~analyser.rules.declarable_contracts`: below malheur for 3-4 aces under an
+    obligatory malheur, beter rik for the forehand, ...). Malheur itself, which needs 3
+    aces, is not listed."""
     offered = set(declarable_contracts(ruleset, aces_held(hand), turn_order(seat)))
     return [c for c in ruleset.contracts if c not in offered and c.kind != "malheur"]
 
 
 def score_table(ruleset: RuleSet, contract: Contract) -> tuple[int, ...]:
     """The declarer's score for 0..13 tricks of his side (docs/rules.md §6 under ``ruleset``)."""
-    return tuple(declarer_score(ruleset, contract, t) for t in range(14))
+    return tuple(declarer_score(ruleset, contract, t) for t in range(N_TRICKS))
 
 
 def aces_held(hand: list[int]) -> int:
     """Number of aces in ``hand``."""
-    return sum(card(s, ACE) in set(hand) for s in range(4))
-
-
-def bid_specs(
-    ruleset: RuleSet, hand: list[int], seat: Seat, turned: int | None = None
-) -> list[BidSpec]:
-    """Every contract ``ruleset`` offers the hand at absolute ``seat``, in ladder order: the
-    ones it can bid in some auction (:func:`~analyser.rules.declarable_contracts`). So malheur
-    only with 3 or 4 aces where the rule set plays it, and with 3 or 4 aces under an
-    obligatory malheur nothing below malheur (R-MAL-01), and no beter rik for the forehand
-    (R-BID-07: his rik may choose hearts); wiezen: troel or troela with 3 or 4 aces and then
-    only what ranks above them (W-03, W-06). ``turned`` is the turned suit (W-01), needed
-    by a rule set with a turned trump."""
-    out = []
-    for contract in declarable_contracts(ruleset, aces_held(hand), turn_order(seat)):
-        terms = contract_terms(ruleset, contract, turned=turned)
-        if terms.partner != PARTNER_NONE:
-            family = PARTNER_FAMILIES[terms.partner]
-        elif contract.is_null:
-            family = FAMILY_NULL
-        else:
-            family = FAMILY_ALONE
-        if contract.is_praatje:
-            exactness = EXACT
-        elif contract.is_null:
-            exactness = PESSIMISTIC
-        else:
-            exactness = OPTIMISTIC
-        strains = (NOTRUMP,) if contract.is_null else tuple(terms.trump_choices)
-        if contract.beter:
-            strains = (HEARTS,)
-        if family == FAMILY_TROEL:
-            # W-04/W-05: the suit of the 4th ace, or hearts; the hand fixes the partner card
-            strains = (troel_trump(ruleset, contract, troel_partner_card(hand)),)
-        out.append(
-            BidSpec(
-                contract=contract,
-                family=family,
-                rank=ruleset.rank(contract),
-                strains=strains,
-                leader=None
-                if terms.leads_partner_card
-                else first_leader(ruleset, contract, (seat,), FOREHAND),
-                target=terms.target,
-                scores=score_table(ruleset, contract),
-                exactness=exactness,
-                visibility=terms.visibility,
-            )
-        )
-    return out
+    return sum(card(s, ACE) in set(hand) for s in range(N_SUITS))

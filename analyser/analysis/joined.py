@@ -30,7 +30,7 @@ import numpy as np
 
 from analyser.analysis.adaptive import SamplePlan, interrupted_reason, sampling_plan
 from analyser.analysis.bids import check_analysed
-from analyser.analysis.misere import _stop_reason, sampling_half_width
+from analyser.analysis.misere import _stop_reason
 from analyser.analysis.positions import NODE_BUDGET
 from analyser.analysis.results import Estimate
 from analyser.analysis.stats import stratified_mean
@@ -279,8 +279,8 @@ def _estimates(results: np.ndarray) -> tuple[list[Estimate], Estimate]:
 
 
 def _widths(made: list[Estimate], all_ok: Estimate) -> list[float]:
-    """The half-widths of the stopping rule (misere.sampling_half_width)."""
-    return [sampling_half_width(e) for e in (*made, all_ok)]
+    """The half-widths of the stopping rule (Estimate.sampling_half_width)."""
+    return [e.sampling_half_width for e in (*made, all_ok)]
 
 
 def _all_made(results: np.ndarray) -> np.ndarray:

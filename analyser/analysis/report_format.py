@@ -94,15 +94,11 @@ import io
 import json
 
 from analyser.analysis import real_play
-from analyser.analysis.bids import (
-    EXACTNESS_TEXT,
-    FAMILY_MALHEUR,
-    FAMILY_RIK,
-    FAMILY_TROEL,
-    FAMILY_VRAGEN,
-    UPPER_BOUND_TEXT,
-    schema_id,
-)
+from analyser.analysis.bids import EXACTNESS_TEXT, UPPER_BOUND_TEXT, schema_id
+from analyser.analysis.families.malheur import FAMILY_MALHEUR
+from analyser.analysis.families.rik import FAMILY_RIK
+from analyser.analysis.families.troel import FAMILY_TROEL
+from analyser.analysis.families.vragen import FAMILY_VRAGEN
 from analyser.analysis.results import BidResult, Estimate, HandAnalysis
 from analyser.cards import RANK_CHARS_EN, SEAT_LETTERS, SUIT_LETTERS, rank_of, suit_of
 from analyser.notation import format_card, format_hand, format_hand_pbn, format_strain

@@ -19,7 +19,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from analyser.analysis.bids import FAMILY_ALONE, FAMILY_NULL, FAMILY_RIK
+from analyser.analysis.families.alone import FAMILY_ALONE
+from analyser.analysis.families.null import FAMILY_NULL
+from analyser.analysis.families.rik import FAMILY_RIK
 from analyser.analysis.results import BidResult, Estimate, HandAnalysis
 from analyser.analysis.wiezen import turned_known
 from analyser.cards import mask_to_cards

@@ -37,7 +37,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from analyser.analysis.adaptive import sampling_plan
-from analyser.analysis.evaluate import EXACT_PREFIX, STRATUM_MIN, analyse_hand
+from analyser.analysis.evaluate import analyse_hand
+from analyser.analysis.families.sample import EXACT_PREFIX, STRATUM_MIN
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
 from analyser.analysis.results import Estimate, HandAnalysis
 from analyser.analysis.stats import stratified_mean
