@@ -6,6 +6,7 @@
 * :mod:`.evaluate` — :func:`analyse_hand`: sampling, batched solving, choices of trump and card;
 * :mod:`.choice` — the book's tie-break orders and the malheur partner's trump (G-MAL-07);
 * :mod:`.stats` — the Wilson interval; :mod:`.recommend` — opening bid and competitive limit;
-* :mod:`.misere` — why a misère fails (forced winning card) beside the worst-case hole test;
-* :mod:`.report_format` — table, JSON and CSV output (the JSON schema is documented there).
+* :mod:`.misere` — why a misère fails (forced winning card) beside the worst-case hole test.
+
+Their table, JSON and CSV output is :mod:`analyser.output`'s (JSON schemas: docs/schemas/).
 """
