@@ -11,5 +11,6 @@
 * :mod:`.stats` — the Wilson interval; :mod:`.recommend` — opening bid and competitive limit;
 * :mod:`.misere` — ``rikken misere``: the misère forms and the worst-case hole test;
   :mod:`.misere_line` — why a misère fails (the forced winning card of each failing deal);
-* :mod:`.report_format` — table, JSON and CSV output (the JSON schema is documented there).
+
+Their table, JSON and CSV output is :mod:`analyser.output`'s (JSON schemas: docs/schemas/).
 """

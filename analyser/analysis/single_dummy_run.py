@@ -9,6 +9,7 @@ comparison. The open forms (open misère, open piek) show the declarer's hand fr
 card on, the praatje forms all four hands (the card played before the reveal is chosen as if
 it were already open: a small simplification). Bids whose partner or trump varies per deal
 (malheur, troel, vragen) and the wiezen bids are not played yet; they are listed in the notes.
+The tables and JSON of the play are :mod:`analyser.output.single_dummy`'s.
 """
 
 from __future__ import annotations
@@ -198,51 +199,3 @@ def play_out(
         )
         for bi, b in enumerate(chosen)
     ]
-
-
-def played_records(played: Sequence[PlayedBid]) -> dict[str, dict]:
-    """JSON fields per bid id: ``p_make`` (single-dummy) with its interval, ``p_make_dd``
-    (double-dummy on the same deals) with its interval, the deals, worlds per decision."""
-    out = {}
-    for p in played:
-        lo, hi = p.sd.interval
-        dlo, dhi = p.dd.interval
-        out[p.bid_id] = {
-            "play": "single-dummy",
-            "p_make": round(p.sd.p, 4),
-            "ci_low": round(lo, 4),
-            "ci_high": round(hi, 4),
-            "p_make_dd": round(p.dd.p, 4),
-            "ci_low_dd": round(dlo, 4),
-            "ci_high_dd": round(dhi, 4),
-            "played_deals": p.sd.n,
-            "made_both": p.both,
-            "samples": p.samples,
-        }
-    return out
-
-
-def render_played(played: Sequence[PlayedBid], seed: int) -> str:
-    """The table of single-dummy against double-dummy make-rates."""
-    if not played:
-        return "single-dummy play: no bid within reach to play (give --bids)"
-    n = played[0].sd.n
-    lines = [
-        f"Single-dummy play: {n} deals of the sample (seed {seed}), {played[0].samples} worlds "
-        "per decision; double-dummy on the same deals",
-        f"{'bid':<22}{'single-dummy %':>16}{'95% CI':>14}{'double-dummy %':>17}{'95% CI':>14}"
-        f"{'s/deal':>8}",
-    ]
-    for p in played:
-        lo, hi = p.sd.interval
-        dlo, dhi = p.dd.interval
-        lines.append(
-            f"{p.bid_id:<22}{100 * p.sd.p:>16.1f}{f'{100 * lo:.1f}-{100 * hi:.1f}':>14}"
-            f"{100 * p.dd.p:>17.1f}{f'{100 * dlo:.1f}-{100 * dhi:.1f}':>14}"
-            f"{p.seconds / max(p.sd.n, 1):>8.1f}"
-        )
-    lines.append(
-        "single-dummy: every player sees only his own hand, the cards played and the open "
-        "hands, and plays the card that does best over sampled worlds (PIMC; no signals)"
-    )
-    return "\n".join(lines)

@@ -292,8 +292,9 @@ def command(
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.evaluate import analyse_hand
-    from analyser.analysis.report_format import render_csv, render_json, render_table
     from analyser.notation import parse_hand
+    from analyser.output import emit
+    from analyser.output.analyse import AnalyseResult
 
     # the options that do not apply to the game or mode are refused before this (APPLIES)
     if not was_given("seed"):
@@ -353,20 +354,14 @@ def command(
         except KeyboardInterrupt:
             # stopped during the play: the double-dummy figures are complete, print them
             missing = "the single-dummy play was stopped (the double-dummy figures are complete)"
-    if fmt == "json":
-        click.echo(render_json(results, lang, many=seat == ALL_SEATS))
-    elif fmt == "csv":
-        click.echo(render_csv(results), nl=False)
-    else:
-        click.echo("\n\n".join(render_table(r, lang) for r in results))
+    emit(AnalyseResult(results, all_seats=seat == ALL_SEATS), fmt, lang)
     stopped_early(*results, missing=missing)
 
 
 def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
     """--game whist: the partnership's tricks, P(game), points and honours (docs/whist.md)."""
-    import json
-
-    from analyser.games.whist import analyse_whist, render, to_dict
+    from analyser.games.whist import analyse_whist
+    from analyser.output import emit
 
     if not was_given("turned"):
         raise RikkenError("--game whist needs --turned CARD (the dealer's turned card, WH-02)")
@@ -375,18 +370,14 @@ def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
     if fmt == "csv":
         raise RikkenError("--game whist writes double-dummy figures as a table or JSON")
     a = analyse_whist(cards, seat, turned, form, deals, seed, quiet)
-    if fmt == "json":
-        click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
-    else:
-        click.echo(render(a))
+    emit(a, fmt)
 
 
 def _piket(text, seed, quiet, fmt, given) -> None:
     """--game piket: every discard set ranked by its expected score (docs/piket.md)."""
-    import json
-
     from analyser.games.piket.cards import parse_piket_hand
-    from analyser.games.piket.exchange import analyse_piket, render, to_dict
+    from analyser.games.piket.exchange import analyse_piket
+    from analyser.output import emit
 
     cards = parse_piket_hand(text)
     if not was_given("elder"):
@@ -395,24 +386,15 @@ def _piket(text, seed, quiet, fmt, given) -> None:
         raise RikkenError("--game piket writes its exact-play figures as a table or JSON")
     role = "elder" if given["elder"] else "younger"
     a = analyse_piket(cards, role, worlds=given["deals"], seed=seed, quiet=quiet)
-    if fmt == "json":
-        click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
-    else:
-        click.echo(render(a))
+    emit(a, fmt)
 
 
 def _klaverjas(text, seed, quiet, fmt, given) -> None:
     """--game klaverjas: per trump P(not nat), expected score, the trump to choose
     (docs/klaverjas.md)."""
-    import json
-
-    from analyser.games.klaverjas.analysis import (
-        analyse_klaverjas,
-        hand_from_52,
-        render,
-        to_dict,
-    )
+    from analyser.games.klaverjas.analysis import analyse_klaverjas, hand_from_52
     from analyser.notation import parse_hand
+    from analyser.output import emit
 
     hand = hand_from_52(parse_hand(text, None))  # 8 cards of the 32-card pack (KJ-01)
     if given["seat"] == ALL_SEATS:
@@ -420,10 +402,7 @@ def _klaverjas(text, seed, quiet, fmt, given) -> None:
     if fmt == "csv":
         raise RikkenError("--game klaverjas writes double-dummy figures as a table or JSON")
     a = analyse_klaverjas(hand, given["seat"], given["variant"], given["deals"], seed, quiet=quiet)
-    if fmt == "json":
-        click.echo(json.dumps(to_dict(a), indent=2, ensure_ascii=False))
-    else:
-        click.echo(render(a, given.get("lang") or "en"))
+    emit(a, fmt, given.get("lang") or "en")
 
 
 # the other games of the family (docs/whist.md): name -> its command body
@@ -435,43 +414,23 @@ OWN_DECKS = {"piket": _piket, "klaverjas": _klaverjas}
 
 def _single_dummy(analysis, bids, sizes, quiet, lang, fmt) -> None:
     """--play single-dummy: the analysis, then the chosen bids played out."""
-    import json
-
-    from analyser.analysis.report_format import render_table, to_dict
-    from analyser.analysis.single_dummy_run import play_out, played_records, render_played
+    from analyser.analysis.single_dummy_run import play_out
+    from analyser.output import emit
+    from analyser.output.single_dummy import SingleDummyResult
 
     if fmt == "csv":
         raise RikkenError("--play single-dummy writes a table or JSON, not CSV")
     asked = [b.strip() for b in bids.split(",") if b.strip()] if bids else None
     samples, play_deals, workers = sizes
     played = play_out(analysis, asked, samples, play_deals, quiet, workers)
-    if fmt == "json":
-        obj = to_dict(analysis, lang)
-        obj["play"] = "single-dummy"
-        extra = played_records(played)
-        for rec in obj["bids"]:
-            sd = extra.get(rec["contract"])
-            if sd is None:
-                rec["play"] = "double-dummy"
-                continue
-            # the whole sample's double-dummy figures stay, under their own key
-            rec["double_dummy_sample"] = {
-                k: rec[k] for k in ("p_make", "ci_low", "ci_high", "deals")
-            }
-            rec.update(sd)
-        click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
-    else:
-        click.echo(render_table(analysis, lang) + "\n\n" + render_played(played, analysis.seed))
+    emit(SingleDummyResult(analysis, played), fmt, lang)
 
 
 def _at_table(cards, seat, auction, model, turned, quiet, seed, ruleset, lang, fmt, opts) -> None:
     """--auction: the analysis on the deals the auction accepts, and the decision table."""
-    import json
-
-    from analyser.analysis.report_format import render_csv
     from analyser.auction.decision import analyse_at_table
-    from analyser.auction.output import render_auction_table, to_json_dict
     from analyser.errors import RikkenError
+    from analyser.output import emit
 
     if seat == ALL_SEATS:
         raise RikkenError("--auction analyses one seat: give --seat 1..4, not 'all'")
@@ -483,9 +442,4 @@ def _at_table(cards, seat, auction, model, turned, quiet, seed, ruleset, lang, f
     result = analyse_at_table(
         cards, seat, ruleset, auction, model=model, seed=seed, quiet=quiet, **opts
     )
-    if fmt == "json":
-        click.echo(json.dumps(to_json_dict(result, lang), indent=2, ensure_ascii=False))
-    elif fmt == "csv":
-        click.echo(render_csv([result.analysis]), nl=False)
-    else:
-        click.echo(render_auction_table(result, lang))
+    emit(result, fmt, lang)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -317,11 +316,6 @@ def user_errors(func: Callable) -> Callable:
             raise click.UsageError(str(exc)) from None
 
     return wrapper
-
-
-def emit_json(obj) -> None:
-    """Write ``obj`` as pretty, key-stable JSON to stdout."""
-    click.echo(json.dumps(obj, indent=2, ensure_ascii=False))
 
 
 # exit code of a run stopped with Ctrl-C (128 + SIGINT, as a shell reports it), also when it

@@ -1,9 +1,11 @@
-"""`rikken dd FILE`: double-dummy results for the positions in a CSV file."""
+"""`rikken dd FILE`: double-dummy results for the positions in a CSV file.
+
+The output (table, JSON, CSV) is :mod:`analyser.output.dd`'s; the JSON schema is
+``docs/schemas/dd.schema.json``.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
 import pathlib
 import sys
 import time
@@ -14,7 +16,6 @@ from analyser.cli.common import (
     ShownDefault,
     applies_only,
     common_options,
-    emit_json,
     turned_option,
     user_errors,
     was_given,
@@ -68,6 +69,8 @@ def command(
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.wiezen import check_turned
+    from analyser.output import emit
+    from analyser.output.dd import DDResult, write_csv
     from analyser.solver import Solver
     from analyser.solver.ddfile import read_dd_csv
 
@@ -94,17 +97,13 @@ def command(
                 {**{c: record.get(c, "") for c in columns}, "result": value, "ms": f"{ms:.2f}"}
             )
             progress.advance()
+    result = DDResult(out_columns, results)
     if was_given("out"):
         with open(out, "w", newline="", encoding="utf-8") as fh:
-            _write_csv(fh, out_columns, results)
+            write_csv(fh, result)
         click.echo(f"{len(results)} positions solved; results written to {out}", err=True)
         return
-    if fmt == "json":
-        emit_json(results)
-    elif fmt == "csv":
-        _write_csv(sys.stdout, out_columns, results)
-    else:
-        _print_table(out_columns, results)
+    emit(result, fmt)
 
 
 def _read_text(file: str) -> str:
@@ -117,20 +116,3 @@ def _read_text(file: str) -> str:
         raise RikkenError(f"no such file: {file}") from None
     except UnicodeDecodeError:
         raise RikkenError(f"{file} is not UTF-8 text") from None
-
-
-def _write_csv(fh, columns: list[str], rows: list[dict]) -> None:
-    writer = csv.DictWriter(fh, fieldnames=columns, lineterminator="\n")
-    writer.writeheader()
-    for r in rows:
-        writer.writerow(r)
-
-
-def _print_table(columns: list[str], rows: list[dict]) -> None:
-    widths = {c: max(len(c), *(len(str(r.get(c, ""))) for r in rows)) for c in columns}
-    buf = io.StringIO()
-    buf.write("  ".join(c.ljust(widths[c]) for c in columns).rstrip() + "\n")
-    for r in rows:
-        buf.write("  ".join(str(r.get(c, "")).ljust(widths[c]) for c in columns).rstrip() + "\n")
-    click.echo(buf.getvalue(), nl=False)
-    click.echo("Results are double-dummy: every hand visible to every player, best play.", err=True)

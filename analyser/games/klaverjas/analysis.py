@@ -27,14 +27,12 @@ from analyser.games.klaverjas.rules import (
     KJ_RANKS,
     N_KJ_CARDS,
     KlaverjasRules,
-    format_kj_hand,
     from_52,
     get_variant,
 )
 from analyser.progress import Progress
 
 HAND_SIZE = 8
-TRUMP_NAMES = ("♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs")
 
 
 def hand_from_52(cards52: list[int]) -> list[int]:
@@ -203,75 +201,4 @@ def scores(line: np.ndarray, rules: KlaverjasRules) -> tuple[int, int]:
     return 0, -against
 
 
-def to_dict(a: KlaverjasAnalysis) -> dict:
-    """The JSON object of a klaverjas analysis."""
-    return {
-        "game": "klaverjas",
-        "variant": a.rules.name,
-        "hand": format_kj_hand(a.hand),
-        "seat": a.seat,
-        "deals": a.deals,
-        "seed": a.seed,
-        "play": "double-dummy",
-        "recommended_trump": "SHDC"[a.best],
-        "trumps": [
-            {
-                "trump": "SHDC"[r.trump],
-                "p_not_nat": round(r.not_nat.p, 4),
-                "ci_low": round(r.not_nat.interval[0], 4),
-                "ci_high": round(r.not_nat.interval[1], 4),
-                "expected_score": round(r.score, 2),
-                "expected_score_ci": [round(r.score_ci[0], 2), round(r.score_ci[1], 2)],
-                "expected_points_diff": round(r.diff, 2),
-                "expected_points_diff_ci": [round(r.diff_ci[0], 2), round(r.diff_ci[1], 2)],
-                "exact_deals": r.exact,
-                "mars_or_tegenmars_share": round(r.mars, 4),
-            }
-            for r in a.trumps
-        ],
-        "seconds": round(a.seconds, 2),
-    }
-
-
-def render(a: KlaverjasAnalysis, lang: str = "en") -> str:
-    """The table text of a klaverjas analysis (the hand's ranks in ``lang``: nl writes
-    B V H for J Q K)."""
-    lines = [
-        f"Klaverjas ({a.rules.name}), seat {a.seat}, hand {format_kj_hand(a.hand, lang)}; "
-        f"your team plays (chooses trump), seat 1 leads; {a.deals} sampled deals, seed {a.seed}; "
-        "double-dummy",
-        f"{'trump':<12} {'P(not nat)':>10} {'95% CI':>13}  {'E[score]':>8} {'95% CI':>13}  "
-        f"{'E[ours-theirs]':>14} {'95% CI':>15}",
-    ]
-    for r in a.trumps:
-        lo, hi = r.not_nat.interval
-        mark = "  <- choose" if r.trump == a.best else ""
-        lines.append(
-            f"{TRUMP_NAMES[r.trump]:<12} {100 * r.not_nat.p:>9.1f}% "
-            f"{f'{100 * lo:.0f}-{100 * hi:.0f}%':>13}  {r.score:>8.1f} "
-            f"{f'{r.score_ci[0]:.0f}..{r.score_ci[1]:.0f}':>13}  {r.diff:>+14.1f} "
-            f"{f'{r.diff_ci[0]:+.0f}..{r.diff_ci[1]:+.0f}':>15}{mark}"
-        )
-    lines.append(
-        f"recommended trump: {TRUMP_NAMES[a.best]} (the highest expected points difference, "
-        "ours minus theirs)"
-    )
-    if not a.rules.forehand_must_choose and max(r.diff for r in a.trumps) < 0:
-        lines.append(
-            "every trump loses points on average: better not to play, where the way trump "
-            "is chosen lets you pass (KJ-02)"
-        )
-    if a.rules.forehand_must_choose and a.seat != 1:
-        lines.append(
-            "note: under amsterdam seat 1 must choose trump (KJ-02); these figures suppose "
-            "your team plays each trump"
-        )
-    lines.append(
-        f"P(not nat) on all {a.deals} deals; expected scores from {a.trumps[0].exact} exactly "
-        "solved deals per trump (stratified by nat / not nat); "
-        f"{a.seconds:.1f} s, {a.nodes} search nodes"
-    )
-    return "\n".join(lines)
-
-
-__all__ = ["KJ_RANKS", "analyse_klaverjas", "hand_from_52", "render", "to_dict"]
+__all__ = ["KJ_RANKS", "analyse_klaverjas", "hand_from_52"]

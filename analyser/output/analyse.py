@@ -1,86 +1,9 @@
 """Output of ``rikken analyse``: an aligned table, JSON and CSV.
 
-JSON schema (``--format json``; stable: fields are only ever added). One object per seat; with
-``--seat all`` a list of four such objects (seats 1..4). Keys in this order:
-
-* ``hand`` — the hand in the chosen notation (``--lang``), e.g. ``"♠AHV1098 ♥104 ♦A10 ♣752"``;
-  ``pbn`` — the same hand in dotted PBN (English ranks), language-neutral
-* ``seat`` — 1..4 relative to the dealer (1 = forehand: bids first, leads trick 1);
-  ``seat_compass`` — the seat used for it, ``N`` ``E`` ``S`` ``W`` (the dealer sits at W)
-* ``deals`` — deals in the sample (the most any bid used; each bid's own count is its
-  ``deals``); ``seed`` — the sampling seed (same seed, same options, same output);
-  ``rules`` — the rule set and every switch that differs from it, e.g. ``book:min_alone=8``
-* ``method`` — always ``"double-dummy"``; ``stop_reason`` — why sampling stopped;
-  ``precision`` — the ``--precision`` target or null; ``min_p`` — the ``--min-p`` value
-* ``bids`` — one object per bid the rule set offers this hand, in ladder order:
-
-  * ``bid`` — ``rik``, ``beter_rik``, ``alone_7`` .. ``alone_13`` (13 = solo), ``misere``,
-    ``piek``, ``open_misere``, ``open_piek``, ``open_misere_praatje``, ``open_piek_praatje``,
-    ``malheur``; wiezen: the contract ids ``vragen``, ``alone_5``, ``abondance_9`` ..
-    ``abondance_12`` (``abondance_N_turned`` in the turned suit), ``misere``,
-    ``open_misere``, ``troel``, ``troela``, ``solo``, ``solo_slim``; ``beter`` — hearts
-    are trump by the bid (true for ``beter_rik``; always false under wiezen)
-  * ``contract`` — the canonical contract id (``alone_9_beter``, ``solo``, ``solo_beter``),
-    unique per row; ``rank`` — the rung on the rule set's ladder
-  * ``trump`` — ``"S"`` ``"H"`` ``"D"`` ``"C"`` chosen once for the hand, null for misère/piek
-    and for malheur (the partner names it per deal)
-  * ``called`` — the called card (rik: the called ace or king; malheur: the 4th ace or the
-    named king) as suit letter + English rank (``"HA"``, ``"SK"``, ``"DT"``), else null
-  * ``p_make``, ``ci_low``, ``ci_high`` — make-probability over the bid's deals and its 95 %
-    Wilson interval (4 decimals); where positions were given up at the node budget,
-    ``p_make`` is the middle of the range ``p_low``..``p_high`` and the interval spans it
-  * ``expected_score`` — the declarer's mean score under the rule set's scoring (4 decimals):
-    exact counts on a subsample (the first 60 deals and 15 of each stratum made / failed /
-    given up), weighted by each stratum's share of all the bid's deals
-  * ``tricks_hist`` — 14 counts: deals on which the declarer side took 0..13 tricks, among
-    the first 60 deals of the sample (``tricks_hist_deals`` of them); null
-    for misère/piek, and for an alone bid whose strain never reached the lowest alone level
-    on the sample (no counts are made; ``expected_score`` is then an upper bound, see
-    ``note``)
-  * ``opening_legal`` — the bid is legal as this seat's opening bid (all earlier seats passed)
-  * ``exactness`` — what the double-dummy figure means: ``exact`` (praatje: all hands open,
-    defenders confer), ``pessimistic`` (closed and open misère/piek: the defenders play as if
-    they saw every card), ``optimistic`` (trick-taking bids: both sides see everything, the
-    rikker knows his partner)
-  * ``note`` — free text (how trump/partner were chosen, skipped strains), or null
-  * ``alternatives`` — runners-up of the trump / called-card choice, best first: objects with
-    ``trump``, ``called``, ``p_make``, ``ci_low``, ``ci_high``
-  * ``upper_bound`` — malheur only (else null): the same figures (``p_make``, ``ci_low``,
-    ``ci_high``, ``expected_score``, ``tricks_hist``) when the partner names the double-dummy
-    best trump on every deal, which he cannot know
-* ``recommended_opening`` — canonical contract id of the best legal opening bid, ``"pass"``,
-  or null; ``highest_competitive`` — canonical id of the highest bid worth competing to, or null
-* ``notes`` — list of free-text remarks
-* ``not_offered`` — canonical ids of the rule set's contracts this hand can never bid at its
-  seat, which are therefore not in ``bids``: ``beter_rik`` for seat 1, the forehand
-  (R-BID-07), and with 3-4 aces under an obligatory malheur every bid below malheur
-  (R-MAL-01); else an empty list. JSON only: the CSV has one row per element of ``bids``
-* appended with the node budget and adaptive sampling:
-
-  * per bid (and in ``upper_bound``): ``deals`` — the deals this bid was evaluated on (a
-    question settled early keeps fewer); ``unknown`` — of those, deals whose answer was
-    given up at the node budget; ``p_low``, ``p_high`` — the make-probability if none / all
-    of them made (equal to ``p_make`` when ``unknown`` is 0); ``expected_score_ci`` —
-    ``[low, high]``, the expected score's 95 % interval (sampling, the subsample of exact
-    counts and the given-up positions); ``tricks_hist_deals`` — deals ``tricks_hist``
-    counts (null with it)
-  * ``sampling`` — how the sample size was chosen (fixed ``--deals``, or adaptive with its
-    precision and maximum); ``node_budget`` — nodes per search before a position is given
-    up; ``given_up`` — positions given up per contract family (``rik``, ``alone/solo``,
-    ``misere/piek``, ``malheur``; wiezen also ``vragen`` and ``troel`` when asked)
-* appended with the wiezen rule set: ``turned`` — the turned card (``"H7"``), which lies
-  with the dealer in every sampled deal; per bid ``joined`` — vragen only (else null):
-  ``{"deals", "joined", "p", "ci_low", "ci_high"}``, the deals on which someone goes along
-  under the meegaan model (``p_make`` is over those deals)
-
-* appended with the single-dummy calibration (:mod:`analyser.analysis.real_play`; when
-  ``data/single_dummy_calibration.json`` is missing these are null): per bid
-  ``p_make_real_est`` — the estimated real-play make-probability of the families Study 8
-  covers (rik, beter rik, alone 7-9, solo, misère, open misère, piek, malheur), ``p·a +
-  (1-p)·b``, for a hand of the kind the study's panel holds for that family (else null);
-  ``p_make_real_est_ci`` — ``[low, high]``, its 95 % range (calibration and sample); at the
-  end ``real_play_calibration`` — ``{"method", "file", "samples", "deals",
-  "seed"}``
+JSON (``--format json``): one object per seat, with ``--seat all`` a list of them (seats
+1..4); its schema, with every field described, is ``docs/schemas/analyse.schema.json``. It is
+stable: fields are only ever added, and it carries no timings, so the same seed and options
+give byte-identical output.
 
 CSV (``--format csv``): a header and one row per bid with the columns of :data:`CSV_COLUMNS`
 (``tricks_hist`` written as 14 counts joined by ``-``; the run's facts repeated on every row;
@@ -91,7 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
-import json
+from dataclasses import dataclass
 
 from analyser.analysis import real_play
 from analyser.analysis.bids import EXACTNESS_TEXT, UPPER_BOUND_TEXT, schema_id
@@ -100,16 +23,34 @@ from analyser.analysis.families.rik import FAMILY_RIK
 from analyser.analysis.families.troel import FAMILY_TROEL
 from analyser.analysis.families.vragen import FAMILY_VRAGEN
 from analyser.analysis.results import BidResult, Estimate, HandAnalysis
-from analyser.cards import RANK_CHARS_EN, SEAT_LETTERS, SUIT_LETTERS, rank_of, suit_of
-from analyser.notation import format_card, format_hand, format_hand_pbn, format_strain
+from analyser.cards import SEAT_LETTERS
+from analyser.notation import format_card, format_hand, format_strain
+from analyser.output.format import (
+    METHOD,
+    Renderer,
+    aligned,
+    card_code,
+    dump_json,
+    given_up_counts,
+    header_fields,
+    rounded,
+    strain_code,
+)
 from analyser.rules import RuleSet
 from analyser.seats import DEALER_PLACE, FOREHAND_PLACE, seat_of
 
+
+@dataclass
+class AnalyseResult:
+    """What ``rikken analyse`` prints: the analysis of one seat, or with ``all_seats``
+    (``--seat all``) of each seat analysed, in seat order."""
+
+    analyses: list[HandAnalysis]
+    all_seats: bool = False
+
+
 # families whose notes name their bid in the table's notes (their notes are about one bid)
 LABELLED_NOTES = (FAMILY_MALHEUR, FAMILY_RIK, FAMILY_VRAGEN, FAMILY_TROEL)
-
-METHOD = "double-dummy"
-DECIMALS = 4
 
 CSV_COLUMNS = (
     "seat",
@@ -142,26 +83,9 @@ CSV_COLUMNS = (
 )
 
 
-def card_code(c: int | None) -> str | None:
-    """A card as suit letter + English rank (``"HA"``, ``"DT"``) for JSON/CSV; None stays None."""
-    if c is None:
-        return None
-    return SUIT_LETTERS[suit_of(c)] + RANK_CHARS_EN[rank_of(c)]
-
-
-def _strain_code(strain: int | None) -> str | None:
-    if strain is None or strain >= len(SUIT_LETTERS):
-        return None
-    return SUIT_LETTERS[strain]
-
-
-def _r(x: float) -> float:
-    return round(float(x), DECIMALS)
-
-
 def _estimate(e: Estimate) -> dict:
     low, high = e.interval
-    return {"p_make": _r(e.p), "ci_low": _r(low), "ci_high": _r(high)}
+    return {"p_make": rounded(e.p), "ci_low": rounded(low), "ci_high": rounded(high)}
 
 
 def _range(e: Estimate) -> dict:
@@ -169,8 +93,8 @@ def _range(e: Estimate) -> dict:
     return {
         "deals": e.n,
         "unknown": e.unknown,
-        "p_low": _r(e.p_low),
-        "p_high": _r(e.p_high),
+        "p_low": rounded(e.p_low),
+        "p_high": rounded(e.p_high),
     }
 
 
@@ -193,70 +117,55 @@ def real_estimate(b: BidResult, ruleset: RuleSet | None = None, hand=None):
 
 
 def bid_record(b: BidResult, ruleset: RuleSet | None = None, hand=None) -> dict:
-    """The JSON object of one bid (see the module docstring); ``ruleset`` names the family
-    whose bid ids are used (default: rikken); ``hand`` (the analysed hand) for the estimated
-    real play."""
+    """The JSON object of one bid (``docs/schemas/analyse.schema.json``, ``$defs/bid``);
+    ``ruleset`` names the family whose bid ids are used (default: rikken); ``hand`` (the
+    analysed hand) for the estimated real play."""
     bid, beter = schema_id(b.spec.contract, *(() if ruleset is None else (ruleset.family,)))
     out = {
         "bid": bid,
         "beter": beter,
         "contract": b.spec.id,
         "rank": b.spec.rank,
-        "trump": _strain_code(b.trump),
+        "trump": strain_code(b.trump),
         "called": card_code(b.called),
         **_estimate(b.estimate),
-        "expected_score": _r(b.expected_score),
+        "expected_score": rounded(b.expected_score),
         "tricks_hist": b.tricks_hist,
         "opening_legal": b.opening,
         "exactness": b.spec.exactness,
         "note": _note(b),
         "alternatives": [
-            {"trump": _strain_code(a.trump), "called": card_code(a.called), **_estimate(a.estimate)}
+            {"trump": strain_code(a.trump), "called": card_code(a.called), **_estimate(a.estimate)}
             for a in b.alternatives
         ],
         "upper_bound": None,
         **_range(b.estimate),
-        "expected_score_ci": [_r(x) for x in b.expected_score_ci],
+        "expected_score_ci": [rounded(x) for x in b.expected_score_ci],
         "tricks_hist_deals": b.tricks_hist_deals if b.tricks_hist is not None else None,
     }
     est = real_estimate(b, ruleset, hand)
-    out["p_make_real_est"] = _r(est[0]) if est is not None else None
-    out["p_make_real_est_ci"] = [_r(est[1]), _r(est[2])] if est is not None else None
+    out["p_make_real_est"] = rounded(est[0]) if est is not None else None
+    out["p_make_real_est_ci"] = [rounded(est[1]), rounded(est[2])] if est is not None else None
     if b.joined is not None:
         low, high = b.joined.interval
         out["joined"] = {
             "deals": b.joined.n,
             "joined": b.joined.made,
-            "p": _r(b.joined.p),
-            "ci_low": _r(low),
-            "ci_high": _r(high),
+            "p": rounded(b.joined.p),
+            "ci_low": rounded(low),
+            "ci_high": rounded(high),
         }
     elif ruleset is not None and ruleset.turned_trump:
         out["joined"] = None
     if b.bound is not None:
         out["upper_bound"] = {
             **_estimate(b.bound.estimate),
-            "expected_score": _r(b.bound.expected_score),
+            "expected_score": rounded(b.bound.expected_score),
             "tricks_hist": b.bound.tricks_hist,
             **_range(b.bound.estimate),
-            "expected_score_ci": [_r(x) for x in b.bound.expected_score_ci],
+            "expected_score_ci": [rounded(x) for x in b.bound.expected_score_ci],
         }
     return out
-
-
-def header_fields(a, lang: str = "nl") -> dict:
-    """The leading JSON keys of `rikken analyse` and `rikken misere`: hand, seat, sample, rules
-    (``a`` is a :class:`HandAnalysis` or a misère analysis; both carry these attributes)."""
-    return {
-        "hand": format_hand(a.hand, lang),
-        "pbn": format_hand_pbn(a.hand),
-        "seat": a.seat,
-        "seat_compass": SEAT_LETTERS[seat_of(a.seat)],
-        "deals": a.n_deals,
-        "seed": a.seed,
-        "rules": a.ruleset.spec,
-        "method": METHOD,
-    }
 
 
 def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
@@ -273,7 +182,7 @@ def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
         "not_offered": list(a.not_offered),
         "sampling": a.sampling,
         "node_budget": a.node_budget,
-        "given_up": dict(a.given_up),
+        "given_up": given_up_counts(a.given_up),
         **({"turned": card_code(a.turned)} if a.ruleset.turned_trump else {}),
         "real_play_calibration": _calibration_source(),
     }
@@ -293,18 +202,31 @@ def _calibration_source() -> dict | None:
     }
 
 
-def render_json(analyses: list[HandAnalysis], lang: str = "nl", many: bool = False) -> str:
-    """JSON text: one object, or with ``many`` a list of objects (``--seat all``)."""
-    objs = [to_dict(a, lang) for a in analyses]
-    return json.dumps(objs if many else objs[0], indent=2, ensure_ascii=False)
+def _analyses(result: AnalyseResult | HandAnalysis) -> AnalyseResult:
+    """A lone :class:`HandAnalysis` as the result of one seat."""
+    return result if isinstance(result, AnalyseResult) else AnalyseResult([result])
 
 
-def render_csv(analyses: list[HandAnalysis]) -> str:
-    """CSV text: header and one row per bid (and per seat)."""
+def to_json(result: AnalyseResult | HandAnalysis, lang: str = "nl"):
+    """The JSON value: one object, or with ``all_seats`` a list of objects (``--seat all``)."""
+    result = _analyses(result)
+    objs = [to_dict(a, lang) for a in result.analyses]
+    return objs if result.all_seats else objs[0]
+
+
+def render_json(result: AnalyseResult | HandAnalysis, lang: str = "nl") -> str:
+    """The JSON text (no final newline)."""
+    return dump_json(to_json(result, lang))
+
+
+def render_csv(result: AnalyseResult | HandAnalysis, lang: str = "nl") -> str:
+    """CSV text: header and one row per bid (and per seat). ``lang`` is not used: the CSV
+    writes cards as codes."""
+    del lang
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
-    for a in analyses:
+    for a in _analyses(result).analyses:
         for rec in (bid_record(b, a.ruleset, a.hand) for b in a.bids):
             hist = rec["tricks_hist"]
             row = {
@@ -339,6 +261,7 @@ def _blank(x, i: int | None = None):
 # ------------------------------------------------------------------------------ table
 
 _MARK = {"exact": "=", "pessimistic": "-", "optimistic": "+"}
+_LEFT_COLUMNS = {0, 1, 2, 9, 10}  # bid, trump, call, open, dd: words, not figures
 
 
 def _bid_label(b: BidResult, ruleset: RuleSet) -> str:
@@ -363,6 +286,11 @@ def _called_text(c: int | None, lang: str) -> str:
 
 def _strain_text(s: int | None, lang: str) -> str:
     return format_strain(s, lang) if s is not None else "-"
+
+
+def render_tables(result: AnalyseResult | HandAnalysis, lang: str = "nl") -> str:
+    """The table of each seat analysed, a blank line between them."""
+    return "\n\n".join(render_table(a, lang) for a in _analyses(result).analyses)
 
 
 def render_table(
@@ -438,18 +366,7 @@ def render_table(
                     _MARK[b.spec.exactness],
                 )
             )
-    widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(len(head))]
-    left = {0, 1, 2, 9, 10}
-
-    def fmt(r):
-        cells = [
-            r[i].ljust(widths[i]) if i in left else r[i].rjust(widths[i]) for i in range(len(r))
-        ]
-        return "  ".join(cells).rstrip()
-
-    lines.append(fmt(head))
-    lines.append("  ".join("-" * w for w in widths))
-    lines += [fmt(r) for r in rows]
+    lines += aligned(head, rows, _LEFT_COLUMNS.__contains__)
     lines.append("")
     used = {b.spec.exactness for b in a.bids}
     lines.append("dd = what the double-dummy figure means for the bid:")
@@ -545,3 +462,6 @@ def _rec(a: HandAnalysis, contract_id: str | None) -> str:
         f"{_bid_label(b, a.ruleset)}  (P(make) {_pct(b.estimate.p).strip()}%, "
         f"E[score] {b.expected_score:+.2f})"
     )
+
+
+RENDERER = Renderer("rikken analyse", to_json, render_tables, render_csv)

@@ -1,33 +1,23 @@
 """Output of ``rikken analyse HAND --seat S --auction ...``: the analysis plus the decision.
 
-JSON: the object of ``rikken analyse`` (:func:`analyser.analysis.report_format.to_dict`, whose
-``bids`` are then only the bids legal after the auction, evaluated on the conditioned deals,
-and whose ``opening_legal`` means "legal now"), with these keys added:
-
-* ``auction`` — the calls as given, in order from seat 1, as canonical ids (``["rik",
-  "pass"]``); ``auction_text`` — the text given
-* ``model`` — the bidding model of the other seats (``book``)
-* ``acceptance`` — the share of sampled deals the auction accepted (4 decimals);
-  ``acceptance_detail`` — ``{"accepted", "sampled", "ci_low", "ci_high"}`` (95 % Wilson)
-* ``decision`` — one object per legal call, pass included, in ladder order: ``call`` (the
-  contract id, ``pass``), ``expected_score``, ``ci_low``, ``ci_high`` (this seat's score when
-  the auction ends with that call, 95 % interval), ``deals``, ``plays`` (the contract that
-  then plays and its declarers), ``p_make``, ``p_ci_low``, ``p_ci_high`` (that contract's
-  make-probability, null when nothing plays), ``score_is_bound``, ``note``
-* ``best_call`` — the call with the highest expected score (ties: pass); the analysis's
-  ``recommended_opening`` is set to it, and ``highest_competitive`` keeps its meaning among
-  the bids legal now
+JSON: the object of ``rikken analyse`` (whose ``bids`` are then only the bids legal after the
+auction, evaluated on the conditioned deals, and whose ``opening_legal`` means "legal now"),
+with the auction, the acceptance and the decision table added; its schema is
+``docs/schemas/analyse-auction.schema.json``. CSV: the bid rows of ``rikken analyse``.
 """
 
 from __future__ import annotations
 
-from analyser.analysis.report_format import METHOD, render_table, to_dict
-from analyser.auction.decision import TableAnalysis
+from typing import TYPE_CHECKING
+
+from analyser.output.analyse import render_csv, render_table, to_dict
+from analyser.output.format import METHOD, Renderer, aligned, rounded
 from analyser.seats import place_of
 
-
-def _r(x: float) -> float:
-    return round(float(x), 4)
+if TYPE_CHECKING:
+    # the auction loads the solvers (numba): imported for the types only, so that importing
+    # the output layer stays light
+    from analyser.auction.decision import TableAnalysis
 
 
 def to_json_dict(t: TableAnalysis, lang: str = "nl") -> dict:
@@ -36,12 +26,12 @@ def to_json_dict(t: TableAnalysis, lang: str = "nl") -> dict:
     out["auction"] = [c.id for c in t.calls]
     out["auction_text"] = t.auction
     out["model"] = t.model.name
-    out["acceptance"] = _r(t.acceptance)
+    out["acceptance"] = rounded(t.acceptance)
     out["acceptance_detail"] = {
         "accepted": t.accepted,
         "sampled": t.raw,
-        "ci_low": _r(t.acceptance_ci[0]),
-        "ci_high": _r(t.acceptance_ci[1]),
+        "ci_low": rounded(t.acceptance_ci[0]),
+        "ci_high": rounded(t.acceptance_ci[1]),
     }
     decision = []
     for v in t.decision:
@@ -50,14 +40,14 @@ def to_json_dict(t: TableAnalysis, lang: str = "nl") -> dict:
         decision.append(
             {
                 "call": v.call.id,
-                "expected_score": _r(v.expected_score),
-                "ci_low": _r(v.ci[0]),
-                "ci_high": _r(v.ci[1]),
+                "expected_score": rounded(v.expected_score),
+                "ci_low": rounded(v.ci[0]),
+                "ci_high": rounded(v.ci[1]),
                 "deals": v.deals,
                 "plays": v.plays,
-                "p_make": _r(e.p) if e is not None else None,
-                "p_ci_low": _r(low) if e is not None else None,
-                "p_ci_high": _r(high) if e is not None else None,
+                "p_make": rounded(e.p) if e is not None else None,
+                "p_ci_low": rounded(low) if e is not None else None,
+                "p_ci_high": rounded(high) if e is not None else None,
                 "score_is_bound": v.score_is_bound,
                 "note": "; ".join(v.notes) if v.notes else None,
             }
@@ -103,13 +93,7 @@ def render_auction_table(t: TableAnalysis, lang: str = "nl") -> str:
                 str(v.deals),
             )
         )
-    widths = [max(len(head[i]), *(len(r[i]) for r in rows)) for i in range(len(head))]
-
-    def fmt(r):
-        cells = [r[i].ljust(widths[i]) if i < 2 else r[i].rjust(widths[i]) for i in range(7)]
-        return "  ".join(cells).rstrip()
-
-    lines += [fmt(head), "  ".join("-" * w for w in widths), *(fmt(r) for r in rows)]
+    lines += aligned(head, rows, lambda i: i < 2)  # the call and the contract: words
     notes = [n for v in t.decision for n in v.notes]
     notes = [n for i, n in enumerate(notes) if n not in notes[:i]] + t.notes
     lines += ["", "notes:", *(f"  {n}" for n in notes)]
@@ -120,3 +104,13 @@ def render_auction_table(t: TableAnalysis, lang: str = "nl") -> str:
         f"(E[score] {best.expected_score:+.2f}, 95% CI {best.ci[0]:+.2f}..{best.ci[1]:+.2f})",
     ]
     return "\n".join(lines)
+
+
+def render_auction_csv(t: TableAnalysis, lang: str = "nl") -> str:
+    """The CSV of ``rikken analyse`` for the analysis on the deals the auction accepts."""
+    return render_csv(t.analysis, lang)
+
+
+RENDERER = Renderer(
+    "rikken analyse --auction", to_json_dict, render_auction_table, render_auction_csv
+)
