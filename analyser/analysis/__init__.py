@@ -5,7 +5,11 @@
 * :mod:`.positions` — solver questions over the sampled deals, each position solved once;
 * :mod:`.evaluate` — :func:`analyse_hand`: sampling, batched solving, choices of trump and card;
 * :mod:`.choice` — the book's tie-break orders and the malheur partner's trump (G-MAL-07);
-* :mod:`.stats` — the Wilson interval; :mod:`.recommend` — opening bid and competitive limit;
+* :mod:`.recommend` — opening bid and competitive limit;
+* :mod:`.real_play` — estimated real play from the single-dummy calibration
+  (:mod:`.calibration`);
 * :mod:`.misere` — why a misère fails (forced winning card) beside the worst-case hole test;
 * :mod:`.report_format` — table, JSON and CSV output (the JSON schema is documented there).
+
+The Wilson interval and the other shared statistics are :mod:`analyser.stats`.
 """

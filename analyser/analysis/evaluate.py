@@ -22,7 +22,7 @@ say every level at once). Trick counts below the target - the undertricks, where
 declarer's count can run for minutes - are only needed for the expected score, so they are
 made on a subsample: the first :data:`EXACT_PREFIX` deals and at least :data:`STRATUM_MIN`
 deals of each stratum (made, failed, given up). The expected score is the two-phase
-stratified mean (:func:`~analyser.analysis.stats.stratified_mean`): each stratum's share
+stratified mean (:func:`~analyser.stats.stratified_mean`): each stratum's share
 comes from every deal, its mean score from the counted ones, and its 95 % interval is
 reported (``expected_score_ci``). The trick distribution (``tricks_hist``) counts the first
 :data:`EXACT_PREFIX` deals. With ``--deals 60`` or fewer every deal is counted. The
@@ -99,10 +99,8 @@ from analyser.analysis.results import (
     Alternative,
     BidResult,
     Bound,
-    Estimate,
     HandAnalysis,
 )
-from analyser.analysis.stats import paired_gain_upper, stratified_mean
 from analyser.analysis.wiezen import (
     JOIN_MIN_COUNT,
     JOIN_MIN_TRUMPS,
@@ -128,6 +126,7 @@ from analyser.rules import (
     troel_partner_card,
 )
 from analyser.seats import FOREHAND, Place, Seat, seat_of, turn_order
+from analyser.stats import Estimate, paired_gain_upper, stratified_mean
 
 N_TRICKS = N_RANKS + 1  # a trick count is 0..13
 EXACT_PREFIX = 60  # deals whose exact counts give the trick distribution
@@ -432,7 +431,7 @@ def evaluate_bids(
     the run) and ``prune`` > 0 (its precision): a rik (trump, call) that can no longer be
     the choice is then dropped and keeps the deals it had - its interval lies below the
     leading pair's, or on the same deals it is not better than the leader by more than
-    ``prune`` (95 %, :func:`~analyser.analysis.stats.paired_gain_upper`)."""
+    ``prune`` (95 %, :func:`~analyser.stats.paired_gain_upper`)."""
     n = store.n if n is None else n
     ctx = _Context(store, hand, seat, ruleset, n, {} if memo is None else memo, prune)
     results: dict[str, BidResult] = {}

@@ -69,8 +69,6 @@ import numpy as np
 from analyser.analysis.adaptive import SamplePlan, interrupted_reason, sampling_plan
 from analyser.analysis.bids import check_analysed
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
-from analyser.analysis.results import Estimate
-from analyser.analysis.stats import wilson_half_width
 from analyser.analysis.wiezen import turned_known
 from analyser.cards import (
     N_SEATS,
@@ -94,6 +92,7 @@ from analyser.rules import (
     first_leader,
 )
 from analyser.seats import FOREHAND, Place, Seat, seat_of
+from analyser.stats import Estimate, wilson_half_width
 
 NOW, LATER, ESCAPE = 0, 1, 2  # outcomes of a trick, in the declarer's order of preference
 TAG = "misere"

@@ -103,11 +103,12 @@ from analyser.analysis.bids import (
     UPPER_BOUND_TEXT,
     schema_id,
 )
-from analyser.analysis.results import BidResult, Estimate, HandAnalysis
+from analyser.analysis.results import BidResult, HandAnalysis
 from analyser.cards import RANK_CHARS_EN, SEAT_LETTERS, SUIT_LETTERS, rank_of, suit_of
 from analyser.notation import format_card, format_hand, format_hand_pbn, format_strain
 from analyser.rules import RuleSet
 from analyser.seats import DEALER_PLACE, FOREHAND_PLACE, seat_of
+from analyser.stats import Estimate
 
 # families whose notes name their bid in the table's notes (their notes are about one bid)
 LABELLED_NOTES = (FAMILY_MALHEUR, FAMILY_RIK, FAMILY_VRAGEN, FAMILY_TROEL)

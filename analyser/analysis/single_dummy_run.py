@@ -20,13 +20,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from analyser.analysis.bids import FAMILY_ALONE, FAMILY_NULL, FAMILY_RIK
-from analyser.analysis.results import BidResult, Estimate, HandAnalysis
+from analyser.analysis.results import BidResult, HandAnalysis
 from analyser.analysis.wiezen import turned_known
 from analyser.cards import mask_to_cards
 from analyser.errors import RikkenError
 from analyser.progress import Progress
 from analyser.rules.terms import ALL_OPEN, BIDDER_OPEN
 from analyser.seats import seat_of
+from analyser.stats import Estimate
 
 DEFAULT_SAMPLES = 10  # worlds per decision
 DEFAULT_PLAY_DEALS = 40  # deals played out per bid
