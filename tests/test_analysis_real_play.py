@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from analyser.analysis import real_play
+from analyser.analysis.calibration import calibration_row
 from analyser.cli import main
 from analyser.rules.contracts import Contract
-from analyser.studies.single_dummy import calibration_row
 
 RIK_HAND = "♠AHV1098 ♥104 ♦A10 ♣752"  # meets G-RIK-01 in spades; no misère hand
 

@@ -11,7 +11,8 @@ from analyser.cards import N_RANKS, mask_to_cards
 from analyser.deal_model import cut, deal_packets, deal_sequences, gather, play_simple
 from analyser.errors import RikkenError
 from analyser.sampler import random_deals
-from analyser.studies.deal_model import CRITERIA, cluster_share, qualify, summarise
+from analyser.stats import cluster_share
+from analyser.studies.deal_model import CRITERIA, qualify, summarise
 from analyser.studies.runner import run_study
 
 SIMS = pathlib.Path(__file__).resolve().parent.parent / "sims"

@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 from test_studies_run import FAST, TINY, shared_base, tiny
 
-from analyser.report import build_report
 from analyser.report.writer import markdown_table
 from analyser.studies.config import SuiteConfig
+from analyser.studies.report import build_report
 
 
 def make_report(base, kinds):
@@ -91,7 +91,7 @@ def test_markdown_table_escapes_and_rounds():
 
 
 def test_each_game_states_its_own_seats_and_method():
-    from analyser.report.model import method_note
+    from analyser.studies.report import method_note
 
     assert method_note("misere").startswith("Seats: the studied hand is North, West deals.")
     assert "single-dummy" in method_note("single_dummy")

@@ -9,11 +9,11 @@ import pytest
 
 from analyser.auction import BookModel, read_auction
 from analyser.auction.conditioned import accepts
-from analyser.report.sections import study_section
 from analyser.rules import get_ruleset
 from analyser.sampler import sample_deals
 from analyser.studies.auction import SCENARIOS, UNIFORM
 from analyser.studies.config import load_study
+from analyser.studies.report import study_section
 from analyser.studies.runner import run_study
 
 SIMS = pathlib.Path(__file__).resolve().parents[1] / "sims"
@@ -70,8 +70,8 @@ def test_section_auction_reads_the_numbers(result):
 
 
 def test_report_has_the_auction_section(result):
-    from analyser.report import build_report
     from analyser.studies.config import SuiteConfig
+    from analyser.studies.report import build_report
 
     res, base = result
     suite = SuiteConfig(base / "suite.toml", "Test report", (res.cfg,), base / "reports")

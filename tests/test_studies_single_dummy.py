@@ -10,21 +10,19 @@ import pathlib
 import numpy as np
 import pytest
 
+from analyser.analysis.calibration import calibration_row, qualifies, real_play
 from analyser.cards import mask_to_cards
-from analyser.report.sections import study_section
 from analyser.single_dummy import play_deal
 from analyser.studies.config import ConfigError, load_study
+from analyser.studies.report import study_section
 from analyser.studies.runner import run_study
 from analyser.studies.single_dummy import (
     FAMILIES,
     calibration_file,
-    calibration_row,
     contract_for,
     double_dummy,
     paired_difference,
     plan,
-    qualifies,
-    real_play,
 )
 from analyser.studies.solve import deals_for_hand
 
@@ -200,8 +198,8 @@ def test_malheur_partner_and_his_ace_are_public():
 
 
 def test_report_has_the_single_dummy_section(result):
-    from analyser.report import build_report
     from analyser.studies.config import SuiteConfig
+    from analyser.studies.report import build_report
 
     res, base = result
     suite = SuiteConfig(base / "suite.toml", "Test report", (res.cfg,), base / "reports")

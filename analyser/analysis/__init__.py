@@ -8,9 +8,12 @@
   wiezen bids) behind a registry by contract kind: its questions, choices of trump and card,
   figures and notes;
 * :mod:`.choice` — the book's tie-break orders and the malheur partner's trump (G-MAL-07);
-* :mod:`.stats` — the Wilson interval; :mod:`.recommend` — opening bid and competitive limit;
+* :mod:`.recommend` — opening bid and competitive limit;
+* :mod:`.real_play` — estimated real play from the single-dummy calibration
+  (:mod:`.calibration`);
 * :mod:`.misere` — ``rikken misere``: the misère forms and the worst-case hole test;
   :mod:`.misere_line` — why a misère fails (the forced winning card of each failing deal);
 
 Their table, JSON and CSV output is :mod:`analyser.output`'s (JSON schemas: docs/schemas/).
+The Wilson interval and the other shared statistics are :mod:`analyser.stats`.
 """

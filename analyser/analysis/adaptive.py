@@ -17,12 +17,12 @@ import math
 from dataclasses import dataclass
 
 from analyser.errors import RikkenError
+from analyser.stats import Z95
 
 TARGET_HALF_WIDTH = 0.05
 MAX_DEALS = 1000
 FIRST_STEP = 20
 STEPS = (20, 50, 100, 200, 350, 550, 800, 1000)
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)

@@ -32,14 +32,13 @@ from analyser.analysis.adaptive import SamplePlan, interrupted_reason, sampling_
 from analyser.analysis.bids import check_analysed
 from analyser.analysis.misere import _stop_reason
 from analyser.analysis.positions import NODE_BUDGET
-from analyser.analysis.results import Estimate
-from analyser.analysis.stats import stratified_mean
 from analyser.analysis.wiezen import turned_known
 from analyser.cards import N_SEATS
 from analyser.errors import RikkenError
 from analyser.progress import Progress
 from analyser.rules import MISERE, RuleSet, first_leader, score
 from analyser.seats import FOREHAND, PLACES, Place, Seat, seat_of
+from analyser.stats import Estimate, stratified_mean
 
 MODEL = "duck"
 MAX_DECLARERS = 3  # the joined search is checked for two and three declarers

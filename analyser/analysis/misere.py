@@ -45,7 +45,6 @@ from analyser.analysis.adaptive import SamplePlan, interrupted_reason, sampling_
 from analyser.analysis.bids import check_analysed
 from analyser.analysis.misere_line import BUDGET, UNEXPLAINED, forced_cards
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
-from analyser.analysis.results import Estimate
 from analyser.analysis.wiezen import turned_known
 from analyser.cards import N_SUITS, rank_of, suit_of
 from analyser.errors import RikkenError
@@ -60,6 +59,7 @@ from analyser.rules import (
     first_leader,
 )
 from analyser.seats import FOREHAND, Place, Seat, seat_of
+from analyser.stats import Estimate
 
 TAG = "misere"
 FORMS = (MISERE, OPEN_MISERE, OPEN_MISERE_PRAATJE)

@@ -5,13 +5,14 @@ The study plays a panel of hands per contract family both double-dummy (DD) and 
 (SD, PIMC players) on the same deals and records per family ``a = P(SD make | DD make)``
 and ``b = P(SD make | DD fail)`` with 95 % Wilson intervals in
 ``data/single_dummy_calibration.json``. A DD probability ``P`` then maps to the estimated
-real-play ``P·a + (1-P)·b`` (:func:`analyser.studies.single_dummy.real_play`).
+real-play ``P·a + (1-P)·b`` (:func:`analyser.analysis.calibration.real_play`).
 
 :func:`load` reads that file (None when it is missing or unreadable: ``rikken analyse``
 then shows nothing extra); :func:`family_of` names the calibrated family of a rikken
 contract (None for the contracts the study does not cover: alone 10-12, open piek, the
 praatje forms, every wiezen contract); :func:`in_panel` says whether a hand is of the kind
-the study calibrated that family on — the estimate is only given for those.
+the study calibrated that family on — the estimate is only given for those. The map and the
+panel filter are :mod:`analyser.analysis.calibration`'s.
 """
 
 from __future__ import annotations
@@ -22,12 +23,12 @@ import math
 import pathlib
 from dataclasses import dataclass
 
+from analyser.analysis import calibration
 from analyser.rules.contracts import RIKKEN, Contract, ContractFamily
 
 DEFAULT_PATH = (
     pathlib.Path(__file__).resolve().parents[2] / "data" / "single_dummy_calibration.json"
 )
-ALONE_LEVELS = range(7, 10)
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ class Calibration:
         if row is None or p_dd is None or math.isnan(p_dd):
             return None
         nan = {k: (math.nan if v is None else v) for k, v in row.items()}
-        return _map(p_dd, nan)
+        return calibration.real_play(p_dd, nan)
 
     def estimate_range(
         self, family: str, p_dd: float, low: float, high: float
@@ -65,12 +66,6 @@ class Calibration:
     def family_deals(self, family: str) -> int:
         row = self.families.get(family) or {}
         return int(row.get("dd_made", 0)) + int(row.get("dd_failed", 0))
-
-
-def _map(p_dd: float, row: dict) -> tuple[float, float, float]:
-    from analyser.studies.single_dummy import real_play
-
-    return real_play(p_dd, row)
 
 
 def load(path: str | pathlib.Path | None = None) -> Calibration | None:
@@ -94,16 +89,15 @@ def _load(path: str) -> Calibration | None:
 
 def in_panel(family: str, hand) -> bool:
     """Whether ``hand`` (card ints) is of the kind Study 8 calibrated ``family`` on (its
-    panel's filter, :func:`analyser.studies.single_dummy.qualifies`: a rik hand meeting
+    panel's filter, :func:`analyser.analysis.calibration.qualifies`: a rik hand meeting
     G-RIK-01, a misère hand without red flags, ...). Outside it the calibration says nothing:
     a hopeless misère hand's double-dummy failures are not the near misses of the panel."""
     import numpy as np
 
     from analyser.cards import cards_to_mask
-    from analyser.studies.single_dummy import qualifies
 
     mask = np.array([cards_to_mask([int(c) for c in hand])], dtype=np.int64)
-    return bool(qualifies(family, mask)[0])
+    return bool(calibration.qualifies(family, mask)[0])
 
 
 def family_of(contract: Contract, family: ContractFamily = RIKKEN) -> str | None:
@@ -113,7 +107,7 @@ def family_of(contract: Contract, family: ContractFamily = RIKKEN) -> str | None
     kind = contract.kind
     if kind == "rik":
         return "beter_rik" if contract.beter else "rik"
-    if kind == "alone" and contract.n in ALONE_LEVELS:
+    if kind == "alone" and contract.n in calibration.ALONE_LEVELS:
         return "alone"
     if kind == "solo":
         return "solo"

@@ -5,73 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from analyser.analysis.bids import BidSpec
-from analyser.analysis.stats import wilson_half_width, wilson_interval
 from analyser.rules import RuleSet
 from analyser.seats import Place
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """``made`` successes out of ``n`` sampled deals, with its 95 % Wilson interval.
-
-    ``unknown`` of the other deals were given up at the solver's node budget: each may be a
-    success or not, so the proportion is a range, ``p_low`` (none of them made) to ``p_high``
-    (all made), and the interval runs from the Wilson lower end of the first to the upper
-    end of the second. With ``unknown == 0`` every figure is the plain estimate."""
-
-    made: int
-    n: int
-    unknown: int = 0
-
-    @classmethod
-    def of_answers(cls, answers) -> Estimate:
-        """The estimate of per-deal yes/no answers as the solver store gives them (numpy
-        array: 1 made, 0 failed, -1 given up at the node budget)."""
-        return cls(int((answers == 1).sum()), int(answers.size), int((answers < 0).sum()))
-
-    @property
-    def p_low(self) -> float:
-        """The proportion when none of the unknown deals made (0 for an empty sample)."""
-        return self.made / self.n if self.n else 0.0
-
-    @property
-    def p_high(self) -> float:
-        """The proportion when all the unknown deals made."""
-        return (self.made + self.unknown) / self.n if self.n else 0.0
-
-    @property
-    def p(self) -> float:
-        """The sample proportion; with unknown deals the middle of its range."""
-        return (self.p_low + self.p_high) / 2
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """95 % Wilson interval (widened over the unknown deals)."""
-        if not self.unknown:
-            return wilson_interval(self.made, self.n)
-        return wilson_interval(self.made, self.n)[0], wilson_interval(
-            self.made + self.unknown, self.n
-        )[1]
-
-    @property
-    def sampling_half_width(self) -> float:
-        """The larger Wilson half-width of the range's two ends: the part of the interval
-        more deals can shrink (the stopping criterion of adaptive sampling). The unknown
-        deals' share does not shrink with more deals, so it is left out."""
-        if not self.unknown:
-            return wilson_half_width(self.made, self.n)
-        return max(
-            wilson_half_width(self.made, self.n),
-            wilson_half_width(self.made + self.unknown, self.n),
-        )
-
-    @property
-    def half_width(self) -> float:
-        """Half the interval's width."""
-        if not self.unknown:
-            return wilson_half_width(self.made, self.n)
-        low, high = self.interval
-        return (high - low) / 2
+from analyser.stats import Estimate
 
 
 @dataclass(frozen=True)

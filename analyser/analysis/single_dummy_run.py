@@ -23,13 +23,14 @@ import numpy as np
 from analyser.analysis.families.alone import FAMILY_ALONE
 from analyser.analysis.families.null import FAMILY_NULL
 from analyser.analysis.families.rik import FAMILY_RIK
-from analyser.analysis.results import BidResult, Estimate, HandAnalysis
+from analyser.analysis.results import BidResult, HandAnalysis
 from analyser.analysis.wiezen import turned_known
 from analyser.cards import mask_to_cards
 from analyser.errors import RikkenError
 from analyser.progress import Progress
 from analyser.rules.terms import ALL_OPEN, BIDDER_OPEN
 from analyser.seats import seat_of
+from analyser.stats import Estimate
 
 DEFAULT_SAMPLES = 10  # worlds per decision
 DEFAULT_PLAY_DEALS = 40  # deals played out per bid

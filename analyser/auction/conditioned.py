@@ -23,13 +23,13 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from analyser.analysis.stats import wilson_interval
 from analyser.auction.calls import Turn
 from analyser.auction.model import BiddingModel
 from analyser.errors import RulesError
 from analyser.rules import RuleSet
 from analyser.sampler import known_owner, sample_deals
 from analyser.seats import Seat, place_of
+from analyser.stats import wilson_interval
 
 BLOCK = 4096  # raw deals drawn at a time
 MIN_ACCEPTANCE = 0.001  # refuse an auction whose acceptance is surely below this (95 %)

@@ -40,8 +40,7 @@ from analyser.analysis.adaptive import sampling_plan
 from analyser.analysis.evaluate import analyse_hand
 from analyser.analysis.families.sample import EXACT_PREFIX, STRATUM_MIN
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
-from analyser.analysis.results import Estimate, HandAnalysis
-from analyser.analysis.stats import stratified_mean
+from analyser.analysis.results import HandAnalysis
 from analyser.auction.calls import Turn, read_auction
 from analyser.auction.conditioned import ConditionedDeals
 from analyser.auction.model import BiddingModel, get_model
@@ -62,6 +61,7 @@ from analyser.rules import (
     score,
 )
 from analyser.seats import FOREHAND, Place, Seat, place_of, seat_of
+from analyser.stats import Estimate, stratified_mean
 
 TAG_STANDING = "standing bid"
 DEFAULT_PASS_DEALS = 200  # a pass with nothing else to evaluate, on a fixed sample

@@ -48,8 +48,8 @@ def command(
 
     All figures are double-dummy. `make report` runs this with the defaults.
     """
-    from analyser.report import build_report
     from analyser.studies import load_suite
+    from analyser.studies.report import build_report
 
     suite = load_suite(config if was_given("config") else _default_config())
     log = None if quiet else (lambda line: click.echo(line, err=True))

@@ -50,8 +50,8 @@ def run(
     same cache as they arrive (an interrupted run resumes), and the same seed gives the same
     table however many workers solve it."""
     # imported here so that `rikken --help` does not load numba, pandas or matplotlib
-    from analyser.report.sections import study_section
     from analyser.studies import load_study, run_study
+    from analyser.studies.report import study_section
 
     cfg = load_study(sim)
     if was_given("scheduler") and was_given("workers"):

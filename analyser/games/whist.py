@@ -15,13 +15,12 @@ import time
 
 import numpy as np
 
-from analyser.analysis.results import Estimate
-from analyser.analysis.stats import stratified_mean
 from analyser.cards import N_RANKS, N_SEATS
 from analyser.errors import RikkenError
 from analyser.notation import format_card
 from analyser.progress import Progress
 from analyser.seats import DEALER, DEALER_PLACE, FOREHAND, Place, seat_of
+from analyser.stats import Estimate, stratified_mean
 
 HONOUR_RANKS = (12, 11, 10, 9)  # A K Q J (WH-05)
 

@@ -22,7 +22,7 @@ from analyser.analysis.families.malheur import FAMILY_MALHEUR
 from analyser.analysis.families.rik import FAMILY_RIK
 from analyser.analysis.families.troel import FAMILY_TROEL
 from analyser.analysis.families.vragen import FAMILY_VRAGEN
-from analyser.analysis.results import BidResult, Estimate, HandAnalysis
+from analyser.analysis.results import BidResult, HandAnalysis
 from analyser.cards import SEAT_LETTERS
 from analyser.notation import format_card, format_hand, format_strain
 from analyser.output.format import (
@@ -38,6 +38,7 @@ from analyser.output.format import (
 )
 from analyser.rules import RuleSet
 from analyser.seats import DEALER_PLACE, FOREHAND_PLACE, seat_of
+from analyser.stats import Estimate
 
 
 @dataclass

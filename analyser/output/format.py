@@ -14,7 +14,7 @@ from analyser.notation import format_hand, format_hand_pbn
 from analyser.seats import seat_of
 
 if TYPE_CHECKING:
-    from analyser.analysis.results import Estimate
+    from analyser.stats import Estimate
 
 METHOD = "double-dummy"
 DECIMALS = 4

@@ -8,13 +8,10 @@ import pathlib
 import numpy as np
 import pandas as pd
 
-from analyser.analysis.stats import wilson_interval
-from analyser.analysis.wiezen import JOIN_MIN_COUNT, JOIN_MIN_TRUMPS
 from analyser.cards import RANK_CHARS_EN
 from analyser.report import charts
 from analyser.report.model import Block, ci, pct
-from analyser.studies.common import with_interval
-from analyser.studies.wiezen_ask import MAX_TRUMPS_SHOWN as MAX_SHOWN
+from analyser.stats import wilson_interval
 
 LEADER_LABEL = {
     "N": "N on lead (forehand)",
@@ -24,10 +21,7 @@ LEADER_LABEL = {
 }
 
 __all__ = [
-    "JOIN_MIN_COUNT",
-    "JOIN_MIN_TRUMPS",
     "LEADER_LABEL",
-    "MAX_SHOWN",
     "RANK_CHARS_EN",
     "Block",
     "charts",
@@ -35,8 +29,6 @@ __all__ = [
     "pct",
     "pool",
     "table_block",
-    "wilson_interval",
-    "with_interval",
 ]
 
 

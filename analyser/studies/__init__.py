@@ -13,7 +13,8 @@ finds it. Studies: :mod:`~analyser.studies.rik_minimum` (G-RIK-01/02, G-ACE-02),
 G-OPEN-03, G-PRAAT-02), :mod:`~analyser.studies.piek` (G-PIEK-02..05),
 :mod:`~analyser.studies.malheur` (G-MAL-07), :mod:`~analyser.studies.wiezen_ask`,
 :mod:`~analyser.studies.auction` and :mod:`~analyser.studies.deal_model`. Chunks run in
-process or as Dask tasks (:mod:`~analyser.studies.cluster`).
+process or as Dask tasks (:mod:`~analyser.studies.cluster`). :mod:`~analyser.studies.report`
+builds the report's sections from the studies.
 """
 
 from analyser.studies.config import (

@@ -169,7 +169,7 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
 
 def by_condition(df: pd.DataFrame) -> pd.DataFrame:
     """P(make) per scenario and deal set (95 % Wilson), with the acceptance rate."""
-    from analyser.studies.common import with_interval
+    from analyser.stats import with_interval
 
     g = df.groupby(["scenario", "condition"], sort=False)
     out = g.agg(

@@ -67,7 +67,7 @@ def warm(workers_here: int = 1) -> str:
 
 def _solve_chunk(cfg: StudyConfig, index: int, hands: pd.DataFrame) -> tuple[int, pd.DataFrame]:
     """One chunk on a worker: (its index, its result rows)."""
-    from analyser.studies.runner import study_module
+    from analyser.studies.registry import study_module
 
     return index, study_module(cfg.kind).solve_hands(cfg, hands, None)
 

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from analyser.analysis.stats import wilson_interval
 from analyser.cards import mask_to_cards
 from analyser.notation import format_hand_pbn
+from analyser.stats import wilson_interval, with_interval
 from analyser.studies.hands import deal_seed
 
 
@@ -51,18 +51,6 @@ def pooled(
     out = g.agg(hands=("hand_id", "nunique"), deals=(deals, "sum"), made=(made, "sum"))
     out = out.reset_index()
     return with_interval(out)
-
-
-def with_interval(out: pd.DataFrame, made: str = "made", n: str = "deals") -> pd.DataFrame:
-    """Add ``p``, ``lo``, ``hi`` (95 % Wilson) from integer columns ``made`` of ``n``."""
-    out = out.copy()
-    made_v = out[made].astype(int).to_numpy()
-    n_v = out[n].astype(int).to_numpy()
-    lo_hi = [wilson_interval(int(a), int(b)) for a, b in zip(made_v, n_v, strict=True)]
-    out["p"] = np.where(n_v > 0, made_v / np.maximum(n_v, 1), np.nan)
-    out["lo"] = [x[0] for x in lo_hi]
-    out["hi"] = [x[1] for x in lo_hi]
-    return out
 
 
 def classifier_score(

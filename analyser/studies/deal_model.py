@@ -22,6 +22,7 @@ import pandas as pd
 from analyser.cards import N_SEATS
 from analyser.guidelines import alone_ok, misere_ok, open_misere_ok, piek_ok, rik_ok
 from analyser.progress import Progress
+from analyser.stats import Z95, cluster_share
 from analyser.studies.config import StudyConfig, int_in
 
 if TYPE_CHECKING:
@@ -121,20 +122,6 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
     return pd.DataFrame(rows)
 
 
-def cluster_share(x: np.ndarray, n: np.ndarray, z: float = 1.96) -> tuple[float, float, float]:
-    """Share sum(x)/sum(n) over clusters (sequences) with a 95% interval from the
-    between-cluster variance of the ratio estimator (clusters of equal weight)."""
-    x = np.asarray(x, float)
-    n = np.asarray(n, float)
-    k = x.size
-    p = float(x.sum() / n.sum())
-    if k < 2:
-        return p, 0.0, 1.0
-    resid = (x - p * n) / n.mean()
-    se = math.sqrt(float((resid**2).sum()) / (k * (k - 1)))
-    return p, max(0.0, p - z * se), min(1.0, p + z * se)
-
-
 def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
     """Per criterion: the share of hands under each model with its interval, and the
     difference (cut_only - uniform, independent sequences) with its interval; the
@@ -146,11 +133,11 @@ def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
         for model in MODELS:
             g = df[df.model == model]
             p, lo, hi = cluster_share(g[key].to_numpy(), g["hands"].to_numpy())
-            est[model] = (p, (hi - lo) / (2 * 1.96))
+            est[model] = (p, (hi - lo) / (2 * Z95))
             row[f"{model}_p"], row[f"{model}_lo"], row[f"{model}_hi"] = p, lo, hi
         diff = est["cut_only"][0] - est["uniform"][0]
         se = math.hypot(est["cut_only"][1], est["uniform"][1])
-        row["diff"], row["diff_lo"], row["diff_hi"] = diff, diff - 1.96 * se, diff + 1.96 * se
+        row["diff"], row["diff_lo"], row["diff_hi"] = diff, diff - Z95 * se, diff + Z95 * se
         row["changes"] = bool(row["diff_lo"] > 0 or row["diff_hi"] < 0)
         rows.append(row)
     shares = pd.DataFrame(rows)

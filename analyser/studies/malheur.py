@@ -24,8 +24,9 @@ from analyser.cards import ACE, N_RANKS, SUIT_LETTERS, card, mask_to_cards
 from analyser.guidelines import malheur_trump
 from analyser.progress import Progress
 from analyser.rules import MALHEUR_TARGET, malheur_trump_choices, parse_ruleset
+from analyser.stats import with_interval
 from analyser.studies import hands as gen
-from analyser.studies.common import hand_frame, pooled, renumber, with_interval
+from analyser.studies.common import hand_frame, pooled, renumber
 from analyser.studies.config import ConfigError, StudyConfig, int_in
 from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
 

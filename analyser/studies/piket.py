@@ -13,7 +13,6 @@ side wins each class of declaration.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -34,6 +33,7 @@ from analyser.games.piket.exchange import heuristic_discard
 from analyser.games.piket.rules import RULES, get_rules
 from analyser.games.piket.solver import NO_PIC, solve_batch
 from analyser.progress import Progress
+from analyser.stats import mean_half_width
 from analyser.studies.config import StudyConfig, int_in
 from analyser.studies.solve import COUNTERS
 
@@ -51,7 +51,6 @@ def _rules(v) -> str | None:
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {"deals": int_in(1, 10_000_000), "piket_rules": _rules}
 
-Z95 = 1.959964
 CLASSES = (("point", W_POINT), ("sequence", W_SEQ), ("quatorze/trio", W_SET))
 
 
@@ -117,7 +116,7 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
 def _mean_row(name: str, v: np.ndarray) -> dict:
     n = len(v)
     m = float(v.mean()) if n else float("nan")
-    half = Z95 * float(v.std(ddof=1)) / math.sqrt(n) if n > 1 else float("nan")
+    half = mean_half_width(v)
     return {"part": name, "deals": n, "mean": m, "lo": m - half, "hi": m + half}
 
 
@@ -140,7 +139,7 @@ def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
         v = df[col].to_numpy()
         for who, sel in (("elder", v > 0), ("younger", v < 0), ("nobody", v == 0)):
             rows.append({"class": label, "won by": who, "deals": len(v), "made": int(sel.sum())})
-    from analyser.studies.common import with_interval
+    from analyser.stats import with_interval
 
     classes = with_interval(pd.DataFrame(rows))
     bonuses = with_interval(pd.DataFrame([

@@ -258,7 +258,8 @@ INTRO = (
 def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     """The study's report section: its charts, tables and readings (written under
     ``folder``). Not part of the study's code hash: editing it never re-solves."""
-    from analyser.report.blocks import Block, charts, ci, pct, pool, table_block, with_interval
+    from analyser.report.blocks import Block, charts, ci, pct, pool, table_block
+    from analyser.stats import with_interval
 
     t = res.tables
     hm = t["heatmap"]

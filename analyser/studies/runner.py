@@ -16,10 +16,10 @@ import pandas as pd
 from analyser.progress import Progress
 from analyser.studies.cache import StudyCache
 from analyser.studies.config import StudyConfig
-from analyser.studies.registry import study_kinds, study_module
+from analyser.studies.registry import study_module
 from analyser.studies.solve import COUNTERS
 
-__all__ = ["StudyResult", "run_study", "study_kinds", "study_module"]
+__all__ = ["StudyResult", "run_study"]
 
 
 @dataclass

@@ -23,7 +23,7 @@ alone 7-9      strong hands (as Study 2) with book count 7..9 and     K = the bo
                G-ALN-03 ``alone_ok`` at that count                    the book's trump
 solo           strong hands with book count 13                        13 alone, the book's trump
 misère         low-weighted hands without red flags (G-MIS-04..06)    no trick, no trump
-               and at most :data:`MISERE_MAX_HOLES` holes
+               and at most ``MISERE_MAX_HOLES`` (3) holes
 open misère    low-weighted hands passing G-OPEN-03                   as misère, North's hand
                                                                       public from the start
 piek           Study 4's planted-ace hands passing G-PIEK-02          exactly one trick
@@ -41,8 +41,9 @@ budget ``max_nodes`` is left out (``dd_made = -1``).
 Result: one row per (hand, deal) with ``dd_made`` and ``sd_made`` (0/1), the SD tricks and
 the seconds the play took. :func:`calibration` turns the pairs into, per family,
 ``a = P(SD make | DD make)`` and ``b = P(SD make | DD fail)``, so that a DD make-probability
-``P`` maps to an estimated real-play ``P·a + (1-P)·b`` (:func:`real_play`); a family without
-deals in a condition borrows that rate from its group (trick or null contracts pooled).
+``P`` maps to an estimated real-play ``P·a + (1-P)·b`` (the panel filter, the rows and the
+map are :mod:`analyser.analysis.calibration`'s); a family without deals in a condition
+borrows that rate from its group (trick or null contracts pooled).
 :func:`summarise` writes it to ``<data_dir>/<name>_calibration.json``, read by ``rikken
 analyse`` (:mod:`analyser.analysis.real_play`).
 
@@ -61,27 +62,19 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from analyser.analysis.stats import Z95, wilson_interval
+from analyser.analysis.calibration import SOLO_COUNT, calibration_row, qualifies, real_play
 from analyser.cards import ACE, HEARTS, N_RANKS, N_SUITS, NOTRUMP, card, mask_to_cards
 from analyser.guidelines import (
-    alone_ok,
     alone_trump,
     book_count,
     default_call,
-    hole_count,
     malheur_trump,
-    misere_ok,
-    open_misere_ok,
-    piek_ok,
-    rik_ok,
     rik_trump,
 )
-from analyser.guidelines.hand import mask_holdings
-from analyser.guidelines.rik import rik_ok_suit
-from analyser.guidelines.vocab import suit_table
 from analyser.progress import Progress
 from analyser.rules import MALHEUR_TARGET, RIK_TARGET, malheur_trump_choices, parse_ruleset
 from analyser.single_dummy import KIND_GE, KIND_MISERE, KIND_PIEK, PlayContract, play_deal
+from analyser.stats import Z95, wilson_interval
 from analyser.studies import hands as gen
 from analyser.studies.alone import strong_hands
 from analyser.studies.common import hand_frame, renumber
@@ -128,13 +121,9 @@ KEYS = {
     "samples": int_in(1, 1000),
     "max_nodes": int_in(0, 10**12),
 }
-ALONE_LEVELS = (7, 9)  # the alone family: book counts 7..9, each bid at its count
-SOLO_COUNT = 13
-MISERE_MAX_HOLES = 3  # (ours) as Study 7: red-flag-free hands with more holes nearly all fail
 DECLARER = 0  # North declares and leads trick 1 (forehand)
 BATCH = 4096
 MAX_BATCHES = 400
-_HEARTS_RIK = suit_table(rik_ok_suit, bool)
 
 
 # --------------------------------------------------------------------------- the panel
@@ -162,33 +151,6 @@ def _candidates(family: str, rng: np.random.Generator, n: int) -> np.ndarray:
         return piek_candidates(rng, n, 1.0, 1)
     if family == "malheur":
         return gen.three_ace_hands(rng, n)
-    raise ValueError(f"unknown family {family!r}")
-
-
-def qualifies(family: str, masks: np.ndarray) -> np.ndarray:
-    """Which of ``masks`` are plausible bids of ``family`` (module docstring's table)."""
-    masks = np.asarray(masks, dtype=np.int64)
-    if family == "rik":
-        return np.asarray(rik_ok.many(masks), dtype=bool)
-    if family == "beter_rik":
-        return _HEARTS_RIK[mask_holdings(masks)[:, HEARTS]]
-    if family == "alone":
-        count = np.asarray(book_count.many(masks))
-        ok = np.zeros(masks.size, dtype=bool)
-        for k in range(ALONE_LEVELS[0], ALONE_LEVELS[1] + 1):
-            ok |= (count == k) & np.asarray(alone_ok.many(masks, k), dtype=bool)
-        return ok
-    if family == "solo":
-        return np.asarray(book_count.many(masks)) >= SOLO_COUNT
-    if family == "misere":
-        ok = np.asarray(misere_ok.many(masks), dtype=bool)
-        return ok & (np.asarray(hole_count.many(masks)) <= MISERE_MAX_HOLES)
-    if family == "open_misere":
-        return np.asarray(open_misere_ok.many(masks), dtype=bool)
-    if family == "piek":
-        return np.asarray(piek_ok.many(masks), dtype=bool)
-    if family == "malheur":
-        return np.ones(masks.size, dtype=bool)
     raise ValueError(f"unknown family {family!r}")
 
 
@@ -416,7 +378,7 @@ GROUP_LABELS = {True: "pooled null contracts", False: "pooled trick contracts"}
 
 def calibration(df: pd.DataFrame) -> pd.DataFrame:
     """Per family: ``a = P(SD make | DD make)`` and ``b = P(SD make | DD fail)`` with their
-    counts and 95 % Wilson intervals (:func:`calibration_row`).
+    counts and 95 % Wilson intervals (:func:`~analyser.analysis.calibration.calibration_row`).
 
     A family whose panel has no deal in a condition (strong alone hands nearly never fail
     DD) borrows that rate from its group — the trick contracts or the null contracts
@@ -435,76 +397,6 @@ def calibration(df: pd.DataFrame) -> pd.DataFrame:
             row[x] = GROUP_LABELS[group] if row[x] == "group" else row[x]
         rows.append(row | {"key": family})
     return pd.DataFrame(rows)
-
-
-def calibration_row(
-    label: str,
-    n11: int,
-    n10: int,
-    n01: int,
-    n00: int,
-    fallback: tuple[int, int, int, int] | None = None,
-) -> dict:
-    """One family's calibration from its paired counts (``n11`` both made, ``n10`` DD only,
-    ``n01`` SD only, ``n00`` neither).
-
-    ``a`` is over the deals DD makes, ``b`` over those it fails. A condition without deals
-    takes its counts from ``fallback`` (the group's paired counts; ``a_from``/``b_from`` =
-    ``"group"``); with none there either, it has no point estimate (NaN) and the interval
-    0..1. A real player cannot make a contract more often because DD says it fails, so the
-    map is kept monotone: when the counts give ``a < b`` both become their pooled rate
-    (``pooled`` true)."""
-    n_a, n_b = n11 + n10, n01 + n00
-    k_a, k_b = n11, n01
-    src_a = src_b = "family"
-    if n_a == 0 and fallback is not None:
-        k_a, n_a, src_a = fallback[0], fallback[0] + fallback[1], "group"
-    if n_b == 0 and fallback is not None:
-        k_b, n_b, src_b = fallback[2], fallback[2] + fallback[3], "group"
-    a = k_a / n_a if n_a else math.nan
-    b = k_b / n_b if n_b else math.nan
-    pooled = bool(n_a and n_b and a < b)
-    if pooled:
-        k_a = k_b = k_a + k_b
-        n_a = n_b = n_a + n_b
-        a = b = k_a / n_a
-    a_lo, a_hi = wilson_interval(k_a, n_a)
-    b_lo, b_hi = wilson_interval(k_b, n_b)
-    return {
-        "family": label,
-        "dd_made": n11 + n10,
-        "sd_given_dd_made": n11,
-        "dd_failed": n01 + n00,
-        "sd_given_dd_failed": n01,
-        "a": a,
-        "a_lo": a_lo,
-        "a_hi": a_hi,
-        "a_from": src_a,
-        "b": b,
-        "b_lo": b_lo,
-        "b_hi": b_hi,
-        "b_from": src_b,
-        "pooled": pooled,
-    }
-
-
-def real_play(p_dd: float, cal: dict) -> tuple[float, float, float]:
-    """``(p, lo, hi)``: the estimated real-play (single-dummy) make-probability of a contract
-    whose DD make-probability is ``p_dd``, from one family's calibration row (a dict with
-    ``a``, ``a_lo``, ``a_hi``, ``b``, ``b_lo``, ``b_hi``): ``p = P·a + (1-P)·b``. The interval
-    combines the ends of both intervals (``P·a_lo + (1-P)·b_lo`` .. ``P·a_hi + (1-P)·b_hi``),
-    a conservative 95 % range. With no deals in a condition its rate is unknown: the point
-    estimate uses the middle of 0..1 for it, and the interval spans that term's 0..1."""
-    p = min(1.0, max(0.0, float(p_dd)))
-
-    def point(x: str) -> float:
-        v = float(cal[x])
-        return 0.5 * (float(cal[f"{x}_lo"]) + float(cal[f"{x}_hi"])) if math.isnan(v) else v
-
-    est = p * point("a") + (1 - p) * point("b")
-    lo = p * float(cal["a_lo"]) + (1 - p) * float(cal["b_lo"])
-    hi = p * float(cal["a_hi"]) + (1 - p) * float(cal["b_hi"])
-    return est, lo, hi
 
 
 def calibration_curve(cal: pd.DataFrame, points: int = 11) -> pd.DataFrame:

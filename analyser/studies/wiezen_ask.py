@@ -41,8 +41,9 @@ from analyser.cards import (
 )
 from analyser.progress import Progress
 from analyser.rules import ALONE_5, VRAGEN, declarer_score, parse_ruleset
+from analyser.stats import mean_half_width, with_interval
 from analyser.studies import hands as gen
-from analyser.studies.common import hand_frame, pooled, renumber, with_interval
+from analyser.studies.common import hand_frame, pooled, renumber
 from analyser.studies.config import StudyConfig, int_in, int_list
 from analyser.studies.solve import solve_positions
 
@@ -185,7 +186,7 @@ def _mean_ci(x: np.ndarray) -> tuple[float, float, float]:
     if x.size == 0:
         return np.nan, np.nan, np.nan
     m = float(x.mean())
-    h = 1.96 * float(x.std(ddof=1)) / np.sqrt(x.size) if x.size > 1 else np.nan
+    h = mean_half_width(x)
     return m, m - h, m + h
 
 
@@ -308,16 +309,7 @@ INTRO = (
 def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     """The study's report section: its charts, tables and readings (written under
     ``folder``). Not part of the study's code hash: editing it never re-solves."""
-    from analyser.report.blocks import (
-        JOIN_MIN_COUNT,
-        JOIN_MIN_TRUMPS,
-        MAX_SHOWN,
-        Block,
-        charts,
-        ci,
-        pct,
-        table_block,
-    )
+    from analyser.report.blocks import Block, charts, ci, pct, table_block
 
     t = res.tables
     ask, part = t["ask"], t["partner"]
@@ -378,7 +370,7 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
         y="asker_trumps",
         boundary=part.p >= 0.5,
         title="P(8 tricks) with one partner, by both hands' hearts (outlined: 50% or more)",
-        xlabel=f"partner's hearts ({MAX_SHOWN}+ pooled)",
+        xlabel=f"partner's hearts ({MAX_TRUMPS_SHOWN}+ pooled)",
         ylabel="asker's hearts",
     )
     model = t["model"]

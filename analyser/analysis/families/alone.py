@@ -20,10 +20,11 @@ from analyser.analysis.bids import N_TRICKS, BidSpec
 from analyser.analysis.choice import trump_preference
 from analyser.analysis.families.registry import Family, register
 from analyser.analysis.families.sample import SampleView, expected_score, never_made
-from analyser.analysis.results import Alternative, BidResult, Estimate
+from analyser.analysis.results import Alternative, BidResult
 from analyser.notation import format_strain
 from analyser.rules.contracts import LONE_KINDS
 from analyser.seats import FOREHAND, Seat
+from analyser.stats import Estimate
 
 FAMILY_ALONE = "alone"
 TAG_ALONE = "alone/solo"

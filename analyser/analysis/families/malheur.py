@@ -14,10 +14,11 @@ from analyser.analysis.bids import BidSpec
 from analyser.analysis.choice import malheur_partner_trump
 from analyser.analysis.families.registry import Family, register
 from analyser.analysis.families.sample import SampleView, expected_score
-from analyser.analysis.results import Alternative, BidResult, Bound, Estimate
+from analyser.analysis.results import Alternative, BidResult, Bound
 from analyser.cards import N_RANKS
 from analyser.notation import format_strain
 from analyser.rules import contract_terms, malheur_partner_cards, malheur_trump_choices
+from analyser.stats import Estimate
 
 FAMILY_MALHEUR = "malheur"
 TAG_MALHEUR = "malheur"

@@ -10,8 +10,9 @@ from __future__ import annotations
 from analyser.analysis.bids import BidSpec
 from analyser.analysis.families.registry import Family, register
 from analyser.analysis.families.sample import SampleView
-from analyser.analysis.results import BidResult, Estimate
+from analyser.analysis.results import BidResult
 from analyser.rules.contracts import NULL_KINDS
+from analyser.stats import Estimate
 
 FAMILY_NULL = "null"
 TAG_NULL = "misere/piek"

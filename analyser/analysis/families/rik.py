@@ -24,10 +24,10 @@ from analyser.analysis.bids import BidSpec
 from analyser.analysis.choice import call_preference, trump_preference
 from analyser.analysis.families.registry import Family, register
 from analyser.analysis.families.sample import SampleView, expected_score, never_made
-from analyser.analysis.results import Alternative, BidResult, Estimate
-from analyser.analysis.stats import paired_gain_upper
+from analyser.analysis.results import Alternative, BidResult
 from analyser.notation import format_strain
 from analyser.rules import RIK_TARGET, called_card
+from analyser.stats import Estimate, paired_gain_upper
 
 FAMILY_RIK = "rik"
 TAG_RIK = "rik"

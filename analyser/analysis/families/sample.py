@@ -5,7 +5,7 @@ only. Trick counts below the target - the undertricks, where a lone declarer's c
 for minutes - are only needed for the expected score, so they are made on a subsample
 (:meth:`SampleView.counted`): the first :data:`EXACT_PREFIX` deals and at least
 :data:`STRATUM_MIN` deals of each stratum (made, failed, given up). The expected score is the
-two-phase stratified mean (:func:`~analyser.analysis.stats.stratified_mean`,
+two-phase stratified mean (:func:`~analyser.stats.stratified_mean`,
 :func:`expected_score`): each stratum's share comes from every deal, its mean score from the
 counted ones, and its 95 % interval is reported. The trick distribution
 (:meth:`SampleView.hist`) counts the first :data:`EXACT_PREFIX` deals. With ``--deals 60`` or
@@ -19,10 +19,10 @@ import numpy as np
 
 from analyser.analysis.bids import N_TRICKS, BidSpec
 from analyser.analysis.positions import PositionStore
-from analyser.analysis.stats import stratified_mean
 from analyser.cards import N_RANKS, SUIT_BITS, SUIT_MASK, masks_to_owner, suit_of
 from analyser.rules import RuleSet
 from analyser.seats import Seat
+from analyser.stats import stratified_mean
 
 EXACT_PREFIX = 60  # deals whose exact counts give the trick distribution
 STRATUM_MIN = 15  # counted deals at least per stratum of the expected score

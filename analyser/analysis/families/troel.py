@@ -14,11 +14,12 @@ import numpy as np
 from analyser.analysis.bids import BidSpec, aces_held
 from analyser.analysis.families.registry import Family, register
 from analyser.analysis.families.sample import SampleView, expected_score
-from analyser.analysis.results import BidResult, Estimate, HandAnalysis
+from analyser.analysis.results import BidResult, HandAnalysis
 from analyser.analysis.wiezen import troel_elsewhere
 from analyser.notation import format_card
 from analyser.rules import Contract, ContractTerms, RuleSet, troel_partner_card, troel_trump
 from analyser.seats import Seat
+from analyser.stats import Estimate
 
 FAMILY_TROEL = "troel"
 TAG_TROEL = "troel"

@@ -16,8 +16,7 @@ from analyser.analysis.bids import BidSpec, score_table
 from analyser.analysis.families.alone import TAG_ALONE
 from analyser.analysis.families.registry import Family, register
 from analyser.analysis.families.sample import SampleView
-from analyser.analysis.results import BidResult, Estimate
-from analyser.analysis.stats import stratified_mean
+from analyser.analysis.results import BidResult
 from analyser.analysis.wiezen import (
     JOIN_MIN_COUNT,
     JOIN_MIN_TRUMPS,
@@ -26,6 +25,7 @@ from analyser.analysis.wiezen import (
 )
 from analyser.rules import contract_terms, first_leader
 from analyser.seats import FOREHAND
+from analyser.stats import Estimate, stratified_mean
 
 FAMILY_VRAGEN = "vragen"
 TAG_VRAGEN = "vragen"

@@ -7,7 +7,7 @@ team under each trump in turn, seat 1 leads (KJ-03), and every deal is solved do
 a null-window test of D > 0 (not nat, KJ-10) on every deal, and the exact value with the
 scores of one optimal line on the first ``exact_deals`` deals (plus the first deal of each
 nat / not-nat stratum), from which the expected scores are estimated by stratified
-two-phase sampling (analysis.stats.stratified_mean), as the rikken analysis does for its
+two-phase sampling (analyser.stats.stratified_mean), as the rikken analysis does for its
 expected scores.
 """
 
@@ -18,8 +18,6 @@ import time
 
 import numpy as np
 
-from analyser.analysis.results import Estimate
-from analyser.analysis.stats import stratified_mean
 from analyser.errors import RikkenError
 from analyser.games.klaverjas import solver
 from analyser.games.klaverjas.rules import (
@@ -31,6 +29,7 @@ from analyser.games.klaverjas.rules import (
     get_variant,
 )
 from analyser.progress import Progress
+from analyser.stats import Estimate, stratified_mean
 
 HAND_SIZE = 8
 

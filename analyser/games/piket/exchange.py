@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import math
 import time
 
 import numpy as np
@@ -48,9 +47,9 @@ from analyser.games.piket.declarations import (
 from analyser.games.piket.rules import PiketRules, get_rules
 from analyser.games.piket.solver import NO_PIC, solve_batch
 from analyser.progress import Progress
+from analyser.stats import mean_half_width
 
 ROLES = ("elder", "younger")
-Z95 = 1.959964
 KEEP_RANK = 6  # the heuristic keeps kings and aces whatever their suit
 
 
@@ -264,7 +263,7 @@ def _paired(cands: list[Candidate], best: list[int]) -> None:
     ref = cands[top].totals
     for i in best:
         d = cands[i].totals - ref
-        half = Z95 * float(d.std(ddof=1)) / math.sqrt(len(d)) if len(d) > 1 else 0.0
+        half = mean_half_width(d) if len(d) > 1 else 0.0
         cands[i].vs_best = (float(d.mean()), float(d.mean()) - half, float(d.mean()) + half)
 
 
@@ -289,7 +288,7 @@ def _evaluate(deal, cand, discard, worlds, prm, progress, stage) -> None:
     total = decl + sign * play
     n = len(total)
     mean = float(total.mean())
-    half = Z95 * float(total.std(ddof=1)) / math.sqrt(n) if n > 1 else float("inf")
+    half = mean_half_width(total) if n > 1 else float("inf")
     cand.stage, cand.n, cand.mean, cand.ci = stage, n, mean, (mean - half, mean + half)
     cand.totals = total
     cand.declarations = float(decl.mean())

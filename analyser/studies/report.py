@@ -1,26 +1,73 @@
-"""One report section per study: its charts (PNG), tables (CSV) and readings.
+"""The bidding-advice report built from the studies: one section per study, the classifier
+section over all of them, and the whole report of a suite.
 
-Each study module builds its own section (``report_blocks`` and ``INTRO``, with the pieces of
-:mod:`analyser.report.blocks`); this module adds what every study shares (the node budget's
-undecided positions, the parameters) and the classifier section over all studies.
-The readings are generated from the study's own numbers (they quote them), so they cannot
-contradict the figures they describe. :func:`study_section` writes the section's files into
-``<report_dir>/<study name>/`` and returns the :class:`~analyser.report.model.Section`.
+:func:`build_report` runs (or loads from the cache) each study of a suite and writes the
+report; :func:`study_section` turns one study into a section (the study module's own
+``report_blocks`` and ``INTRO``, with what every study shares: the node budget's undecided
+positions and the parameters). The readings are generated from the study's own numbers (they
+quote them), so they cannot contradict the figures they describe. The section types, charts
+and writers are :mod:`analyser.report`'s; the charts and writers are imported only when a
+section is written, so finding the studies does not load matplotlib.
 """
 
 from __future__ import annotations
 
 import pathlib
+import time
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from analyser.report.blocks import table_block
-from analyser.report.model import Block, Section, params_text, pct
-from analyser.studies.runner import StudyResult, study_module
+from analyser.report.model import CAVEAT, SD_CAVEAT, Block, Section, pct
+from analyser.studies.config import StudyConfig, SuiteConfig
+from analyser.studies.registry import study_module
+from analyser.studies.runner import StudyResult, run_study
 
 
-def _budget_block(res: StudyResult) -> Block | None:
+@dataclass
+class ReportFiles:
+    """What :func:`build_report` wrote."""
+
+    html: pathlib.Path
+    markdown: pathlib.Path
+    seconds: float
+    computed: list[str]
+    cached: list[str]
+
+
+def build_report(
+    suite: SuiteConfig,
+    out: pathlib.Path | None = None,
+    *,
+    force: bool = False,
+    quiet: bool = False,
+    log=None,
+) -> ReportFiles:
+    """Run every study of ``suite`` (cached ones are loaded) and write the report into
+    ``out`` (default: the suite's ``report_dir``). ``log`` receives one line per study."""
+    from analyser.report.writer import footer_text, write_html, write_markdown
+
+    out = pathlib.Path(out) if out is not None else suite.report_dir
+    out.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    results, sections, computed, cached = [], [], [], []
+    for cfg in suite.studies:
+        res = run_study(cfg, force=force, quiet=quiet)
+        results.append(res)
+        (cached if res.from_cache else computed).append(cfg.name)
+        sections.append(study_section(res, out))
+        if log is not None:
+            how = "cache" if res.from_cache else f"{res.positions} positions solved"
+            log(f"{cfg.name}: {len(res.table)} rows ({how}, {res.seconds:.0f} s)")
+    sections.append(classifier_section(results, out))
+    footer = footer_text(time.perf_counter() - t0, computed, cached)
+    html = write_html(sections, out, suite.title, footer)
+    md = write_markdown(sections, out, suite.title, footer)
+    return ReportFiles(html, md, time.perf_counter() - t0, computed, cached)
+
+
+def budget_block(res: StudyResult) -> Block | None:
     """What the solver's node budget left undecided (studies with a ``max_nodes`` key)."""
     budget = res.cfg.params.get("max_nodes")
     if not budget or "undecided" not in res.table:
@@ -51,7 +98,7 @@ def study_section(res: StudyResult, report_dir: pathlib.Path) -> Section:
     folder = report_dir / res.cfg.name
     module = study_module(res.cfg.kind)
     blocks = module.report_blocks(res, folder)
-    budget = _budget_block(res)
+    budget = budget_block(res)
     if budget is not None:
         blocks.insert(0, budget)
     if "hand_id" in res.table:
@@ -69,6 +116,8 @@ def study_section(res: StudyResult, report_dir: pathlib.Path) -> Section:
 
 def classifier_section(results: list[StudyResult], report_dir: pathlib.Path) -> Section:
     """Every classifier guideline scored: share made among 'bid' and among 'pass' hands."""
+    from analyser.report.blocks import table_block
+
     rows = [r for res in results for r in res.classifier_rows]
     df = pd.DataFrame(rows)
     blocks = []
@@ -105,4 +154,27 @@ def classifier_section(results: list[StudyResult], report_dir: pathlib.Path) -> 
         "intervals are somewhat narrow when hands are few; the 'hands' column shows how many).",
         params="Figures from the studies above, with their parameters. All double-dummy.",
         blocks=blocks,
+    )
+
+
+def params_text(cfg: StudyConfig, n_hands: int, from_cache: bool) -> str:
+    """The exact parameters, seed and origin of a study's figures."""
+    p = ", ".join(f"{k} = {v!r}" for k, v in cfg.params.items())
+    origin = "loaded from the cache" if from_cache else "computed in this run"
+    return (
+        f"Study file {cfg.path.name} ({n_hands} hands; results {origin}; cache key "
+        f"{cfg.key}, code hash {cfg.code[:12]}, rikken-analyser {cfg.version}; regenerate with "
+        f"`rikken study run sims/{cfg.path.name}`). Parameters: {p}. " + method_note(cfg.kind)
+    )
+
+
+def method_note(kind: str) -> str:
+    """Who sits where and how the figures were played, for study ``kind``: the study
+    module's ``METHOD_NOTE`` when it has one (the other games of the family), else Rikken's
+    seats and the double-dummy caveat."""
+    own = getattr(study_module(kind), "METHOD_NOTE", None)
+    if own is not None:
+        return own
+    return "Seats: the studied hand is North, West deals. " + (
+        SD_CAVEAT if kind == "single_dummy" else CAVEAT
     )

@@ -1,4 +1,6 @@
-"""Binomial estimates for make-probabilities: the Wilson score interval.
+"""Every shared statistic of the analyser, defined once: the 95 % quantile, the Wilson score
+interval, paired and stratified estimates, cluster and normal intervals, and the
+:class:`Estimate` of a make-probability.
 
 The Wilson interval (Wilson 1927) is used rather than the normal approximation because it stays
 inside [0, 1] and is sensible at 0 or n successes, which are common here (a certain solo, a
@@ -8,8 +10,13 @@ hopeless misère).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 Z95 = 1.959963984540054  # two-sided 95 % quantile of the standard normal
 
@@ -114,3 +121,102 @@ def stratified_mean(
         total_var *= n / (n - 1)
     sd = math.sqrt(max(total_var / n + extra, 0.0))
     return point, lo_mean - z * sd, hi_mean + z * sd
+
+
+def mean_half_width(x: np.ndarray, z: float = Z95) -> float:
+    """Half-width of the 95 % normal interval of the mean of ``x``: ``z`` times the sample
+    standard deviation over the square root of the count (NaN for fewer than two values)."""
+    x = np.asarray(x)
+    if x.size < 2:
+        return math.nan
+    return z * float(x.std(ddof=1)) / math.sqrt(x.size)
+
+
+def cluster_share(x: np.ndarray, n: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """Share sum(x)/sum(n) over clusters (e.g. sequences of deals) with a 95% interval from the
+    between-cluster variance of the ratio estimator (clusters of equal weight)."""
+    x = np.asarray(x, float)
+    n = np.asarray(n, float)
+    k = x.size
+    p = float(x.sum() / n.sum())
+    if k < 2:
+        return p, 0.0, 1.0
+    resid = (x - p * n) / n.mean()
+    se = math.sqrt(float((resid**2).sum()) / (k * (k - 1)))
+    return p, max(0.0, p - z * se), min(1.0, p + z * se)
+
+
+def with_interval(out: pd.DataFrame, made: str = "made", n: str = "deals") -> pd.DataFrame:
+    """Add ``p``, ``lo``, ``hi`` (95 % Wilson) from integer columns ``made`` of ``n``."""
+    out = out.copy()
+    made_v = out[made].astype(int).to_numpy()
+    n_v = out[n].astype(int).to_numpy()
+    lo_hi = [wilson_interval(int(a), int(b)) for a, b in zip(made_v, n_v, strict=True)]
+    out["p"] = np.where(n_v > 0, made_v / np.maximum(n_v, 1), np.nan)
+    out["lo"] = [x[0] for x in lo_hi]
+    out["hi"] = [x[1] for x in lo_hi]
+    return out
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """``made`` successes out of ``n`` sampled deals, with its 95 % Wilson interval.
+
+    ``unknown`` of the other deals were given up at the solver's node budget: each may be a
+    success or not, so the proportion is a range, ``p_low`` (none of them made) to ``p_high``
+    (all made), and the interval runs from the Wilson lower end of the first to the upper
+    end of the second. With ``unknown == 0`` every figure is the plain estimate."""
+
+    made: int
+    n: int
+    unknown: int = 0
+
+    @classmethod
+    def of_answers(cls, answers) -> Estimate:
+        """The estimate of per-deal yes/no answers as the solver store gives them (numpy
+        array: 1 made, 0 failed, -1 given up at the node budget)."""
+        return cls(int((answers == 1).sum()), int(answers.size), int((answers < 0).sum()))
+
+    @property
+    def p_low(self) -> float:
+        """The proportion when none of the unknown deals made (0 for an empty sample)."""
+        return self.made / self.n if self.n else 0.0
+
+    @property
+    def p_high(self) -> float:
+        """The proportion when all the unknown deals made."""
+        return (self.made + self.unknown) / self.n if self.n else 0.0
+
+    @property
+    def p(self) -> float:
+        """The sample proportion; with unknown deals the middle of its range."""
+        return (self.p_low + self.p_high) / 2
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95 % Wilson interval (widened over the unknown deals)."""
+        if not self.unknown:
+            return wilson_interval(self.made, self.n)
+        return wilson_interval(self.made, self.n)[0], wilson_interval(
+            self.made + self.unknown, self.n
+        )[1]
+
+    @property
+    def sampling_half_width(self) -> float:
+        """The larger Wilson half-width of the range's two ends: the part of the interval
+        more deals can shrink (the stopping criterion of adaptive sampling). The unknown
+        deals' share does not shrink with more deals, so it is left out."""
+        if not self.unknown:
+            return wilson_half_width(self.made, self.n)
+        return max(
+            wilson_half_width(self.made, self.n),
+            wilson_half_width(self.made + self.unknown, self.n),
+        )
+
+    @property
+    def half_width(self) -> float:
+        """Half the interval's width."""
+        if not self.unknown:
+            return wilson_half_width(self.made, self.n)
+        low, high = self.interval
+        return (high - low) / 2

@@ -1,9 +1,9 @@
-"""Wilson score interval: published values, edge cases, half-width."""
+"""Shared statistics (analyser.stats): Wilson interval values, edge cases, paired gain."""
 
 import numpy as np
 import pytest
 
-from analyser.analysis.stats import paired_gain_upper, wilson_half_width, wilson_interval
+from analyser.stats import paired_gain_upper, wilson_half_width, wilson_interval
 
 
 @pytest.mark.parametrize(
