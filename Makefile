@@ -1,6 +1,7 @@
-# Two commands on a fresh machine: `make report` (main job) and `make test` (test suite).
+# Two commands on a fresh machine: `make report` (main job) and `make test` (lint, then the
+# test suite; what CI runs through .ci/run).
 PY ?= python3
-VENV := .venv
+VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
@@ -14,7 +15,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-test: setup
+test: lint
 	$(BIN)/python -m pytest -q -n auto --dist loadfile
 
 test-slow: setup

@@ -32,8 +32,8 @@ from analyser.solver import GOAL_MISERE, solve_batch
 BOOK = get_ruleset("book")
 SAFE = parse_hand("♠5432 ♥432 ♦432 ♣432")  # no holes (G-MIS-02): made on every deal
 SPADE_ACE_HOLE = parse_hand("♠A ♥5432 ♦5432 ♣5432")
-LOW_HOLES = parse_hand("♠9 ♥8532 ♦7432 ♣6432")  # README example: cheap failures
-ISSUE_27 = parse_hand("♠B62 ♥9742 ♦853 ♣642")  # forced late, the slow case of issue 27
+LOW_HOLES = parse_hand("♠9 ♥8532 ♦7432 ♣6432")  # the docs/cli.md example: cheap failures
+FORCED_LATE = parse_hand("♠B62 ♥9742 ♦853 ♣642")  # forced late: the old search's slow case
 
 
 # ------------------------------------------------------------- the old implementation
@@ -77,7 +77,7 @@ def _minimax(lines, values, leader, me):
 
 
 def reference_forced_cards(deals, leader, me):
-    """The exhaustive search ``forced_cards`` replaced (issue 27), unchanged but for the
+    """The exhaustive search ``forced_cards`` replaced, unchanged but for the
     names: every way to play each trick, each solved without a node budget."""
     n = deals.shape[0]
     out_card = np.full(n, -1, dtype=np.int64)
@@ -174,9 +174,9 @@ def test_new_search_equals_the_old_one_on_full_deals(hand, place, seed):
 
 
 @pytest.mark.slow
-def test_new_search_equals_the_old_one_on_the_hand_of_issue_27():
+def test_new_search_equals_the_old_one_on_a_hand_forced_late():
     # the old search needs some 1,000 positions per deal here (minutes); the new one ~40
-    deals, me = _failing_deals(ISSUE_27, 2, 8, 1)
+    deals, me = _failing_deals(FORCED_LATE, 2, 8, 1)
     expected = reference_forced_cards(deals, FOREHAND, me)
     got = forced_cards(deals, FOREHAND, me)
     assert got[0].tolist() == expected[0].tolist()
@@ -214,8 +214,8 @@ def test_a_tiny_budget_gives_unexplained_deals_and_leaves_the_rest_alone():
 
 
 def test_a_tiny_budget_gives_ranges_that_contain_the_exact_answer():
-    exact = analyse_misere(ISSUE_27, Place(2), BOOK, deals=12, seed=3, explain=0, max_nodes=0)
-    tiny = analyse_misere(ISSUE_27, Place(2), BOOK, deals=12, seed=3, explain=4, max_nodes=300)
+    exact = analyse_misere(FORCED_LATE, Place(2), BOOK, deals=12, seed=3, explain=0, max_nodes=0)
+    tiny = analyse_misere(FORCED_LATE, Place(2), BOOK, deals=12, seed=3, explain=4, max_nodes=300)
     assert tiny.given_up["make"] > 0
     assert sum(e.unknown for e in tiny.estimates.values()) > 0
     for cid, e in tiny.estimates.items():

@@ -1,6 +1,7 @@
-"""Every example hand in the help texts (and the README) is a full 13-card hand.
+"""Every example hand in the help texts (and in the README and docs/cli.md) is a full 13-card
+hand.
 
-Except the README's examples for the games with their own 32-card pack (a command line with
+Except the documents' examples for the games with their own 32-card pack (a command line with
 ``--game klaverjas`` or ``--game piket``): those must be a hand of that game, read by the
 game's own reader (8 cards for klaverjas, 12 for piket).
 
@@ -22,7 +23,9 @@ from click.testing import CliRunner
 from analyser.cli import main
 from analyser.errors import RikkenError
 
-README = pathlib.Path(__file__).resolve().parents[1] / "README.md"
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+# the documents whose command lines are checked: the first page and the command manual
+EXAMPLE_DOCS = (ROOT / "README.md", ROOT / "docs" / "cli.md")
 
 # A quoted stretch of text made only of what a hand (or a PBN deal) is written with: suit
 # symbols (with an optional emoji variation selector), suit and seat letters (English and
@@ -83,19 +86,23 @@ def help_examples() -> list[tuple[str, str]]:
 _OWN_DECK = re.compile(r"--game (klaverjas|piket)\b")
 
 
+def _docs_text() -> str:
+    return "\n".join(doc.read_text(encoding="utf-8") for doc in EXAMPLE_DOCS)
+
+
 def game_examples() -> list[tuple[str, str]]:
-    """(game, example) for the README's command lines of the games with their own pack."""
+    """(game, example) for the documents' command lines of the games with their own pack."""
     out = []
-    for line in README.read_text(encoding="utf-8").splitlines():
+    for line in _docs_text().splitlines():
         m = _OWN_DECK.search(line)
         if m:
-            out += [(m.group(1), e) for e in example_hands(line)]
+            out += [(m.group(1), e) for e in example_hands(line) if (m.group(1), e) not in out]
     return out
 
 
-def readme_examples() -> list[str]:
+def doc_examples() -> list[str]:
     own = {e for _, e in game_examples()}
-    return [e for e in example_hands(README.read_text(encoding="utf-8")) if e not in own]
+    return [e for e in example_hands(_docs_text()) if e not in own]
 
 
 def check_game_example(game: str, example: str) -> None:
@@ -146,18 +153,18 @@ def test_help_example_is_a_full_hand(command, example):
     check_example(example)
 
 
-@pytest.mark.parametrize("example", readme_examples())
-def test_readme_example_is_a_full_hand(example):
+@pytest.mark.parametrize("example", doc_examples())
+def test_doc_example_is_a_full_hand(example):
     check_example(example)
 
 
 @pytest.mark.parametrize(("game", "example"), game_examples())
-def test_readme_example_of_a_32_card_game_is_its_hand(game, example):
+def test_doc_example_of_a_32_card_game_is_its_hand(game, example):
     check_game_example(game, example)
 
 
-def test_the_32_card_games_have_readme_examples():
-    # guards against a vacuous check: both games' README examples are found
+def test_the_32_card_games_have_doc_examples():
+    # guards against a vacuous check: both games' examples are found
     assert {g for g, _ in game_examples()} == {"klaverjas", "piket"}
     with pytest.raises(RikkenError):
         check_game_example("klaverjas", "♠AHV1098 ♥104 ♦A10 ♣752")

@@ -1,9 +1,10 @@
 """docs/rules.md and docs/guidelines.md stay in step with the code that cites them.
 
-* Every rule id cited in the code, tests, study definitions, README or the docs themselves
-  (``R-PLAY-05``, ``V-01``, ``I-06``, ``W-07``, ``G-RIK-01`` ...; lists and ranges such as
-  ``R-MAL-01/02``, ``V-07/V-08/V-09``, ``G-ALN-03 .. 06`` are expanded) is *defined* in one
-  of the two docs: it appears in the first cell of a Markdown table row or in a heading.
+* Every rule id cited in the code, tests, study definitions, README, the manual pages of
+  docs/ or the two rules docs themselves (``R-PLAY-05``, ``V-01``, ``I-06``, ``W-07``,
+  ``G-RIK-01`` ...; lists and ranges such as ``R-MAL-01/02``, ``V-07/V-08/V-09``,
+  ``G-ALN-03 .. 06`` are expanded) is *defined* in one of the two docs: it appears in the
+  first cell of a Markdown table row or in a heading.
 * Every ``docs/rules.md §N`` / ``docs/guidelines.md §N`` citation names an existing section.
 * No file cites the old rules files that lived outside the repository.
 
@@ -22,10 +23,12 @@ ROOT = Path(__file__).resolve().parents[1]
 THIS_FILE = Path(__file__).resolve()
 DOCS = {"rules": ROOT / "docs" / "rules.md", "guidelines": ROOT / "docs" / "guidelines.md"}
 
-# Where the code cites rule ids and where stale references must not appear.
+# Where the code cites rule ids and where stale references must not appear: the package, the
+# tests, the study files, the README and the manual (every other page of docs/).
 CODE_DIRS = ("analyser", "tests", "sims")
-CODE_FILES = ("README.md",)
-CONFIG_FILES = ("README.md", "Makefile", "pyproject.toml")
+MANUAL = tuple(f"docs/{p.name}" for p in sorted((ROOT / "docs").glob("*.md")) if p.stem not in DOCS)
+CODE_FILES = ("README.md", *MANUAL)
+CONFIG_FILES = ("README.md", "Makefile", "pyproject.toml", *MANUAL)
 
 # Ids that are cited on purpose without a definition (a test of the "unknown id" error).
 UNDEFINED_ON_PURPOSE = frozenset({"G-" + "NOPE-01"})

@@ -1,4 +1,4 @@
-"""Study 8 (single-dummy against double-dummy) on a tiny scale, its calibration and its
+"""Study 9 (single-dummy against double-dummy) on a tiny scale, its calibration and its
 report section `single_dummy`."""
 
 from __future__ import annotations

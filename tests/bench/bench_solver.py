@@ -125,7 +125,7 @@ def time_paired(deals, mode: str, solver: Solver, rounds: int):
 # near zero tricks (every defender line refuted) that runs for minutes; the budget keeps the
 # section finite and the count of positions that hit it is printed.
 RIKKEN_BUDGET = 20_000_000
-LONE_DEALS = 200  # 1 vs 3 exact counts timed one by one (issue target: max <= 2 s)
+LONE_DEALS = 200  # 1 vs 3 exact counts timed one by one (target: the slowest <= 2 s)
 LONE_BUDGET = 200_000_000  # a safety net only: far above any count the target allows
 
 

@@ -25,12 +25,7 @@ RANK_NAMES_EN = ("7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_NAMES_NL = ("7", "8", "9", "10", "B", "V", "H", "A")
 SUIT_SYMBOLS = "♠♥♦♣"
 LOWEST_RANK_52 = 5  # a 52-card rank index: 0 = deuce, so 5 = the seven
-JACK, NINE, QUEEN, KING = 4, 2, 5, 6
-
-# rows of KlaverjasRules.tables()
-TRUMP_POINTS, PLAIN_POINTS, TRUMP_ORDER, PLAIN_ORDER = 0, 1, 2, 3
-# entries of KlaverjasRules.params()
-P_PARTNER_FREES, P_LAST_TRICK, P_THREE, P_FOUR, P_STUK, P_FOUR_EQUAL, P_MARS, P_TEGENMARS = range(8)
+JACK, NINE = 4, 2
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,14 +54,16 @@ class KlaverjasRules:
     tegenmars: int = 0  # KJ-10: the opponents take all 8: simply nat, no bonus
 
     def tables(self) -> np.ndarray:
-        """int64[4, 8]: trump points, plain points, trump order, plain order."""
+        """int64[4, 8]: trump points, plain points, trump order, plain order (rows 0..3, the
+        solver reads them by these positions)."""
         return np.array(
             [self.trump_points, self.plain_points, self.trump_order, self.plain_order],
             dtype=np.int64,
         )
 
     def params(self) -> np.ndarray:
-        """int64[8]: the flags and bonuses in the order of the ``P_*`` indices."""
+        """int64[8]: partner_frees, last_trick, roem_three, roem_four, roem_stuk,
+        roem_four_equal, mars, tegenmars (the solver reads them by these positions)."""
         return np.array(
             [
                 int(self.partner_frees),
@@ -120,19 +117,6 @@ def from_52(card52: int) -> int:
     return kj_card(suit, rank - LOWEST_RANK_52)
 
 
-def to_52(card: int) -> int:
-    """The 52-card int (analyser.cards) of a 32-card int."""
-    suit, rank = divmod(int(card), KJ_RANKS)
-    return suit * N_RANKS + rank + LOWEST_RANK_52
-
-
-def format_kj_card(card: int, lang: str = "en") -> str:
-    """A 32-card int as suit symbol and rank: '♥J' (en) or '♥B' (nl)."""
-    suit, rank = divmod(int(card), KJ_RANKS)
-    names = RANK_NAMES_NL if lang == "nl" else RANK_NAMES_EN
-    return SUIT_SYMBOLS[suit] + names[rank]
-
-
 def format_kj_hand(cards, lang: str = "en") -> str:
     """A hand of 32-card ints by suit, highest first in the natural order: '♠AK10 ♥J97 …'."""
     names = RANK_NAMES_NL if lang == "nl" else RANK_NAMES_EN
@@ -141,16 +125,3 @@ def format_kj_hand(cards, lang: str = "en") -> str:
         ranks = sorted((c % KJ_RANKS for c in cards if c // KJ_RANKS == s), reverse=True)
         parts.append(SUIT_SYMBOLS[s] + ("".join(names[r] for r in ranks) or "-"))
     return " ".join(parts)
-
-
-def cards_to_kj_mask(cards) -> int:
-    """The bitmask of 32-card ints."""
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
-
-
-def kj_mask_to_cards(mask: int) -> list[int]:
-    """The 32-card ints of a bitmask, ascending."""
-    return [c for c in range(N_KJ_CARDS) if (int(mask) >> c) & 1]
