@@ -1,5 +1,5 @@
 """Estimated real play: a double-dummy make-probability mapped through the single-dummy
-calibration of Study 8 (:mod:`analyser.studies.single_dummy`).
+calibration of Study 9 (:mod:`analyser.studies.single_dummy`).
 
 The study plays a panel of hands per contract family both double-dummy (DD) and single-dummy
 (SD, PIMC players) on the same deals and records per family ``a = P(SD make | DD make)``
@@ -88,7 +88,7 @@ def _load(path: str) -> Calibration | None:
 
 
 def in_panel(family: str, hand) -> bool:
-    """Whether ``hand`` (card ints) is of the kind Study 8 calibrated ``family`` on (its
+    """Whether ``hand`` (card ints) is of the kind Study 9 calibrated ``family`` on (its
     panel's filter, :func:`analyser.analysis.calibration.qualifies`: a rik hand meeting
     G-RIK-01, a misère hand without red flags, ...). Outside it the calibration says nothing:
     a hopeless misère hand's double-dummy failures are not the near misses of the panel."""

@@ -1,5 +1,6 @@
 """Analysis at the table: the calls made so far, what they say about the other hands, and
-what this seat should call (issue: "seat 1 bid rik and seat 2 passed; I am seat 3 ...").
+what this seat should call (the question a player asks: "seat 1 bid rik and seat 2
+passed; I am seat 3 ...").
 
 * :mod:`~analyser.auction.calls` — reading ``--auction 'rik pas beter rik'`` (Dutch and
   English call names) and replaying it under the rule set.

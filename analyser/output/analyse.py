@@ -195,7 +195,7 @@ def _calibration_source() -> dict | None:
     if cal is None:
         return None
     return {
-        "method": "single-dummy (PIMC) against double-dummy, Study 8",
+        "method": "single-dummy (PIMC) against double-dummy, Study 9",
         "file": cal.path.name,
         "samples": cal.samples,
         "deals": cal.deals,
@@ -441,7 +441,7 @@ def _real_play_lines(a: HandAnalysis) -> list[str]:
         return []
     return [
         f"estimated real play P(make) % (95% range), from the DD figure by the single-dummy "
-        f"calibration of Study 8 (PIMC players, {cal.samples} worlds per decision, "
+        f"calibration of Study 9 (PIMC players, {cal.samples} worlds per decision, "
         f"{cal.deals} deals; `rikken study run sims/single_dummy.toml`), for the bids whose "
         "hand fits the study's panel (G-RIK-01 for rik, no misère red flags, ...): "
         + ", ".join(parts)

@@ -1,4 +1,4 @@
-"""Population studies of the book's bidding guidelines against double-dummy play (issue 5).
+"""Population studies of the book's bidding guidelines against double-dummy play.
 
 A study is defined by a TOML file in ``sims/`` (:mod:`~analyser.studies.config`), draws its
 hands from a stated seeded design (:mod:`~analyser.studies.hands`), solves their deals with the

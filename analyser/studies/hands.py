@@ -30,7 +30,6 @@ HIGH_RANKS = np.arange(HIGH_MIN_RANK, N_RANKS)  # A K Q J 10
 LOW_RANKS = np.arange(0, HIGH_MIN_RANK)  # 9 .. 2
 _BITS = np.array([1 << (SUIT_BITS * (c // N_RANKS) + c % N_RANKS) for c in range(N_CARDS)])
 _RANK = np.arange(N_CARDS) % N_RANKS
-_SUIT = np.arange(N_CARDS) // N_RANKS
 
 
 def stream(seed: int, *labels: int) -> np.random.Generator:
@@ -47,16 +46,6 @@ def deal_seed(seed: int, hand_id: int) -> int:
 def cards_mask(cards: np.ndarray) -> np.ndarray:
     """``int64[n]`` hand masks of ``int[n, k]`` card ints (one row per hand)."""
     return _BITS[np.asarray(cards)].sum(axis=1).astype(np.int64)
-
-
-def suit_lengths(masks: np.ndarray) -> np.ndarray:
-    """``int64[n, 4]``: cards per suit of each hand mask."""
-    masks = np.asarray(masks, dtype=np.int64)
-    out = np.zeros((masks.size, N_SUITS), dtype=np.int64)
-    for s in range(N_SUITS):
-        holding = (masks >> (SUIT_BITS * s)) & ((1 << N_RANKS) - 1)
-        out[:, s] = [int(h).bit_count() for h in holding]
-    return out
 
 
 def _choose(rng: np.random.Generator, pool: np.ndarray, n: int, k: int) -> np.ndarray:

@@ -51,8 +51,6 @@ def _rules(v) -> str | None:
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {"deals": int_in(1, 10_000_000), "piket_rules": _rules}
 
-CLASSES = (("point", W_POINT), ("sequence", W_SEQ), ("quatorze/trio", W_SET))
-
 
 def plan(cfg: StudyConfig) -> pd.DataFrame:
     """One row per deal index (each deal comes from the seed and its index)."""

@@ -1,5 +1,5 @@
 """Study 9, single-dummy against double-dummy: how much the solver's all-seeing play flatters
-each contract family (issue 29).
+each contract family.
 
 Every other study scores a contract double-dummy (DD): every player sees all four hands, so
 declarer never misguesses and the defence never lets a contract through by not knowing where
