@@ -18,10 +18,7 @@ from dataclasses import dataclass
 
 from analyser.analysis import real_play
 from analyser.analysis.bids import EXACTNESS_TEXT, UPPER_BOUND_TEXT, schema_id
-from analyser.analysis.families.malheur import FAMILY_MALHEUR
-from analyser.analysis.families.rik import FAMILY_RIK
-from analyser.analysis.families.troel import FAMILY_TROEL
-from analyser.analysis.families.vragen import FAMILY_VRAGEN
+from analyser.analysis.families.registry import family_named
 from analyser.analysis.results import BidResult, HandAnalysis
 from analyser.cards import SEAT_LETTERS
 from analyser.notation import format_card, format_hand, format_strain
@@ -49,9 +46,6 @@ class AnalyseResult:
     analyses: list[HandAnalysis]
     all_seats: bool = False
 
-
-# families whose notes name their bid in the table's notes (their notes are about one bid)
-LABELLED_NOTES = (FAMILY_MALHEUR, FAMILY_RIK, FAMILY_VRAGEN, FAMILY_TROEL)
 
 CSV_COLUMNS = (
     "seat",
@@ -337,7 +331,7 @@ def render_table(
                 _bid_label(b, a.ruleset),
                 _strain_text(b.trump, lang)
                 if b.trump is not None
-                else ("partner" if b.spec.family == FAMILY_MALHEUR else "-"),
+                else family_named(b.spec.family).no_trump_text,
                 _called_text(b.called, lang),
                 str(b.estimate.n),
                 _p_text(b.estimate),
@@ -390,7 +384,7 @@ def render_table(
     lines += _real_play_lines(a)
     alt_lines = []
     for b in a.bids:
-        if b.alternatives and b.spec.family == FAMILY_RIK:
+        if b.alternatives and family_named(b.spec.family).shows_runners_up:
             alts = ", ".join(
                 f"{_strain_text(x.trump, lang)}/{_called_text(x.called, lang)} "
                 f"{_pct(x.estimate.p).strip()}%"
@@ -404,7 +398,11 @@ def render_table(
     notes = []
     for b in a.bids:
         for n in b.notes:
-            text = f"{_bid_label(b, a.ruleset)}: {n}" if b.spec.family in LABELLED_NOTES else n
+            text = (
+                f"{_bid_label(b, a.ruleset)}: {n}"
+                if family_named(b.spec.family).labelled_notes
+                else n
+            )
             if text not in notes:
                 notes.append(text)
     notes += [n for n in a.notes if n not in notes]

@@ -32,6 +32,8 @@ class MalheurFamily(Family):
     kinds = ("malheur",)
     tag = TAG_MALHEUR
     order = 40
+    labelled_notes = True
+    no_trump_text = "partner"
 
     def evaluate(self, sample: SampleView, specs: list[BidSpec]) -> dict[str, BidResult]:
         """The partnership's figures under G-MAL-07, with the best-trump bound."""

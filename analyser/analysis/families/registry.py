@@ -57,6 +57,13 @@ class Family:
     """Evaluation order of the families, and the order of their tags in the reports."""
     always_reported: ClassVar[bool] = True
     """Its tag is reported in every analysis (zero when unused), else only when it solved."""
+    labelled_notes: ClassVar[bool] = False
+    """Its bids' notes differ per bid, so the table prefixes each with the bid's label."""
+    no_trump_text: ClassVar[str] = "-"
+    """The trump column of a bid whose trump the declarer does not name (malheur: the
+    partner names it)."""
+    shows_runners_up: ClassVar[bool] = False
+    """The table lists the runners-up of the choice made once per hand (rik: trump and call)."""
 
     def strains(
         self, ruleset: RuleSet, contract: Contract, terms: ContractTerms, hand: list[int]

@@ -41,6 +41,8 @@ class RikFamily(Family):
     kinds = ("rik",)
     tag = TAG_RIK
     order = 10
+    labelled_notes = True
+    shows_runners_up = True
 
     def batches(self, specs: list[BidSpec]) -> list[list[BidSpec]]:
         """One batch: rik and beter rik share the positions of rik in hearts."""

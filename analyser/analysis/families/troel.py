@@ -33,6 +33,7 @@ class TroelFamily(Family):
     kinds = ("troel", "troela")
     tag = TAG_TROEL
     order = 60
+    labelled_notes = True
     always_reported = False
 
     def strains(

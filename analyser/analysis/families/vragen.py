@@ -39,6 +39,7 @@ class VragenFamily(Family):
     kinds = ("vragen",)
     tag = TAG_VRAGEN
     order = 50
+    labelled_notes = True
     always_reported = False
 
     def evaluate(self, sample: SampleView, specs: list[BidSpec]) -> dict[str, BidResult]:
