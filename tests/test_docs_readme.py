@@ -25,7 +25,7 @@ MAX_README_LINES = 220
 
 # where a tracker number must not appear
 SCANNED_DIRS = ("analyser", "tests", "sims", "docs", ".ci")
-SCANNED_FILES = ("README.md", "pyproject.toml", "Makefile")
+SCANNED_FILES = ("README.md", "CHANGELOG.md", "pyproject.toml", "Makefile")
 SUFFIXES = {".py", ".md", ".toml", ".txt", ".json", ".cfg", ".ini", ""}
 _WORD = "iss" + "ue"
 TRACKER_RE = re.compile(
