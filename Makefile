@@ -7,7 +7,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup test test-slow bench report lint format clean
 
+# warm-up compiles the numba solver once, up front and with a message (seconds when it is
+# compiled already), so that the first test or study does not wait for it in silence
 setup: $(STAMP)
+	$(BIN)/rikken warm-up
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)

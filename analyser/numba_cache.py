@@ -88,3 +88,22 @@ def key_cache_on_sources(
 def cache_stamp(dispatcher: Dispatcher):
     """The stamp the dispatcher's cache entries carry (for tests and diagnostics)."""
     return dispatcher._cache._impl.locator.get_source_stamp()
+
+
+def has_cached_code(dispatcher: Dispatcher) -> bool:
+    """Whether numba's on-disk cache holds compiled code of ``dispatcher`` under its current
+    stamp (an index file with an entry): when it does not, the next call compiles. Cheap: it
+    reads the small index file, not the machine code."""
+    cache = dispatcher._cache
+    if not isinstance(cache, FunctionCache):
+        return False
+    try:
+        return bool(cache._cache_file._load_index())
+    except Exception:  # an unreadable or foreign index: numba compiles and overwrites it
+        return False
+
+
+def cache_dir(dispatcher: Dispatcher) -> pathlib.Path | None:
+    """The folder numba keeps ``dispatcher``'s cache in (None without ``cache=True``)."""
+    cache = dispatcher._cache
+    return pathlib.Path(cache._cache_path) if isinstance(cache, FunctionCache) else None

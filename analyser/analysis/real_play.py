@@ -24,11 +24,11 @@ import pathlib
 from dataclasses import dataclass
 
 from analyser.analysis import calibration
+from analyser.resources import shipped_file
 from analyser.rules.contracts import RIKKEN, Contract, ContractFamily
 
-DEFAULT_PATH = (
-    pathlib.Path(__file__).resolve().parents[2] / "data" / "single_dummy_calibration.json"
-)
+# the checkout's data/ folder, or its copy inside an installed wheel (analyser/resources.py)
+DEFAULT_PATH = shipped_file("data", "single_dummy_calibration.json")
 
 
 @dataclass(frozen=True)

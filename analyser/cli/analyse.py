@@ -292,6 +292,7 @@ def command(
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.evaluate import analyse_hand
+    from analyser.cli.warmup import compile_notice
     from analyser.notation import parse_hand
     from analyser.output import emit
     from analyser.output.analyse import AnalyseResult
@@ -312,6 +313,7 @@ def command(
     at_table = was_given("auction")
     if single and (at_table or seat == ALL_SEATS):
         raise RikkenError("--play single-dummy analyses one seat without --auction")
+    compile_notice()
     budget = {"max_nodes": node_budget} if was_given("node_budget") else {}
     if at_table:
         opts = dict(deals=deals, precision=precision, max_deals=max_deals, min_p=min_p)

@@ -10,6 +10,7 @@ COMMAND_MODULES: list[str] = [
     "misere",
     "study",
     "report",
+    "warmup",
 ]
 
 

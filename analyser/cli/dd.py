@@ -69,6 +69,7 @@ def command(
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.wiezen import check_turned
+    from analyser.cli.warmup import compile_notice
     from analyser.output import emit
     from analyser.output.dd import DDResult, write_csv
     from analyser.solver import Solver
@@ -77,6 +78,7 @@ def command(
     check_turned(ruleset, turned)
     text = _read_text(file)
     columns, raw, rows = read_dd_csv(text, turned)
+    compile_notice()
     solver = Solver()
     out_columns = columns + [c for c in ("result", "ms") if c not in columns]
     results = []

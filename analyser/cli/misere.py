@@ -114,6 +114,7 @@ def command(
     """
     # imported here so that `rikken --help` does not load numba
     from analyser.analysis.misere import EXPLAIN_MAX, analyse_misere
+    from analyser.cli.warmup import compile_notice
     from analyser.notation import parse_hand
     from analyser.output import emit
     from analyser.output.misere import MisereResult
@@ -126,6 +127,7 @@ def command(
         check_with_places(Place(seat), with_seat)  # bad seats fail before the sampling
     if not was_given("seed"):
         seed = new_seed()
+    compile_notice()
     result = analyse_misere(
         cards,
         Place(seat),

@@ -11,13 +11,6 @@ from analyser.cli.common import ShownDefault, user_errors, was_given
 DEFAULT_CONFIG = pathlib.Path("sims") / "default.toml"
 
 
-def _default_config() -> pathlib.Path:
-    """sims/default.toml of the working directory, else of the source checkout."""
-    if DEFAULT_CONFIG.exists():
-        return DEFAULT_CONFIG
-    return pathlib.Path(__file__).resolve().parents[2] / DEFAULT_CONFIG
-
-
 @click.command("report")
 @click.option(
     "--config",
@@ -26,8 +19,8 @@ def _default_config() -> pathlib.Path:
     default=None,
     cls=ShownDefault,
     shown=str(DEFAULT_CONFIG),
-    help="Suite TOML listing the study files (the default is looked up in the working "
-    "directory, then in the source checkout).",
+    help="Suite TOML listing the study files (a sims/ path missing from the working "
+    "directory is the one shipped with the tool).",
 )
 @click.option(
     "--out",
@@ -48,10 +41,19 @@ def command(
 
     All figures are double-dummy. `make report` runs this with the defaults.
     """
-    from analyser.studies import load_suite
+    from analyser.cli.shipped import load_suite
+    from analyser.cli.warmup import compile_notice
     from analyser.studies.report import build_report
 
-    suite = load_suite(config if was_given("config") else _default_config())
+    suite = load_suite(config if was_given("config") else DEFAULT_CONFIG)
+    compile_notice()
     log = None if quiet else (lambda line: click.echo(line, err=True))
+    if log is not None:
+        # said up front: the first study's line comes only when it is done
+        data = sorted({str(cfg.data_dir) for cfg in suite.studies})
+        log(
+            f"{len(suite.studies)} studies of {suite.path}; results in {', '.join(data)}, "
+            f"report in {out or suite.report_dir}"
+        )
     files = build_report(suite, out, force=force, quiet=quiet, log=log)
     click.echo(f"wrote {files.html} and {files.markdown} in {files.seconds:.0f} s")

@@ -50,12 +50,15 @@ def run(
     same cache as they arrive (an interrupted run resumes), and the same seed gives the same
     table however many workers solve it."""
     # imported here so that `rikken --help` does not load numba, pandas or matplotlib
-    from analyser.studies import load_study, run_study
+    from analyser.cli.shipped import load_study
+    from analyser.cli.warmup import compile_notice
+    from analyser.studies import run_study
     from analyser.studies.report import study_section
 
     cfg = load_study(sim)
     if was_given("scheduler") and was_given("workers"):
         raise RikkenError("give either --scheduler ADDRESS or --workers N, not both")
+    compile_notice()
     res = run_study(cfg, force=force, quiet=quiet, scheduler=scheduler, workers=workers)
     section = study_section(res, cfg.report_dir)
     how = (
@@ -76,10 +79,15 @@ def run(
 @click.argument("folder", type=click.Path(file_okay=False, path_type=pathlib.Path), default="sims")
 @user_errors
 def list_studies(folder: pathlib.Path) -> None:
-    """List the study files in FOLDER (default sims/) with their kind and size."""
+    """List the study files in FOLDER (default sims/; the studies shipped with the tool when
+    the working directory has no sims/) with their kind and size."""
+    from analyser.cli.shipped import studies_folder
     from analyser.studies import load_study
     from analyser.studies.config import ConfigError
 
+    # shipped files are shown as sims/x.toml: the path `rikken study run` takes anywhere
+    shown = folder
+    folder = studies_folder(folder)
     files = sorted(folder.glob("*.toml"))
     if not files:
         raise ConfigError(f"{folder}: no TOML files")
@@ -88,10 +96,10 @@ def list_studies(folder: pathlib.Path) -> None:
             cfg = load_study(path)
         except ConfigError as exc:
             if "is a suite" in str(exc):
-                click.echo(f"{path}: suite")
+                click.echo(f"{shown / path.name}: suite")
                 continue
             raise
         click.echo(
-            f"{path}: {cfg.kind}, seed {cfg['seed']}, {cfg['deals_per_hand']} deals per hand, "
-            f"key {cfg.key}"
+            f"{shown / path.name}: {cfg.kind}, seed {cfg['seed']}, "
+            f"{cfg['deals_per_hand']} deals per hand, key {cfg.key}"
         )
