@@ -6,6 +6,10 @@ import click
 
 from analyser.cli.common import (
     ALL_SEATS,
+    INT64_MAX,
+    MAX_COUNT,
+    MAX_WORKERS,
+    MOST_DEALS,
     SEAT_OR_ALL,
     Applies,
     ShownDefault,
@@ -91,7 +95,7 @@ def _default_bids() -> str:
     "--node-budget",
     "node_budget",
     cls=ShownDefault,
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=INT64_MAX),
     default=None,
     shown=_node_budget,
     help="Solver nodes per search before a position is given up and reported as a range "
@@ -146,7 +150,7 @@ def _default_bids() -> str:
 )
 @click.option(
     "--samples",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_COUNT),
     default=10,
     show_default=True,
     help="With --play single-dummy: worlds each player samples per decision.",
@@ -154,14 +158,14 @@ def _default_bids() -> str:
 @click.option(
     "--play-deals",
     "play_deals",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MOST_DEALS),
     default=40,
     show_default=True,
     help="With --play single-dummy: deals of the sample played out per bid.",
 )
 @click.option(
     "--workers",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_WORKERS),
     default=None,
     cls=ShownDefault,
     shown="one per core",
