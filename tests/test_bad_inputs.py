@@ -84,6 +84,9 @@ CORPUS: list[tuple[str, list[str], bytes | None]] = [
     ("misere seed huge", ["misere", HAND, "--seed", HUGE], None),
     ("study workers huge", ["study", "run", "{tmp}/up_name.toml", "--workers", HUGE], None),
     ("rule switch over int64", ["analyse", HAND, "--rules", f"book:min_alone={HUGE}"], None),
+    ("empty bid id", ["analyse", HAND, "--play", "single-dummy", "--bids", "rik,,misere"], None),
+    ("bid id twice", ["analyse", HAND, "--play", "single-dummy", "--bids", "rik,rik"], None),
+    ("only a comma as bids", ["analyse", HAND, "--play", "single-dummy", "--bids", ","], None),
     # --- hands
     ("Dutch H with English Q", ["hand", "♠AHQ1098 ♥104 ♦A10 ♣752"], None),
     ("English K with Dutch V", ["hand", "♠AKV1098 ♥104 ♦A10 ♣752"], None),

@@ -71,6 +71,20 @@ def _node_budget() -> str:
     return str(NODE_BUDGET)
 
 
+def _check_bids(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--bids: ids separated by commas, each given once (which ids the rules know is checked
+    with the analysis); an empty or repeated id is refused before anything is solved."""
+    if value is None:
+        return None
+    ids = [b.strip() for b in value.split(",")]
+    if not all(ids):
+        raise click.BadParameter(f"an empty bid id in {value!r}", ctx=ctx, param=param)
+    twice = sorted({b for b in ids if ids.count(b) > 1})
+    if twice:
+        raise click.BadParameter(f"bid {twice[0]!r} given twice", ctx=ctx, param=param)
+    return value
+
+
 def _default_bids() -> str:
     from analyser.analysis.single_dummy_run import MAX_DEFAULT_BIDS, REACH
 
@@ -143,6 +157,7 @@ def _default_bids() -> str:
     "--bids",
     cls=ShownDefault,
     default=None,
+    callback=_check_bids,
     metavar="IDS",
     shown=_default_bids,
     help="With --play single-dummy: the bids to play, as ids separated by commas (e.g. "

@@ -114,6 +114,8 @@ def _read_text(file: str) -> str:
     """The text of FILE (``-``: standard input), at most :data:`MAX_FILE_BYTES`, as UTF-8."""
     try:
         if file == "-":
+            if sys.stdin.isatty():  # else the run would wait without a word
+                click.echo("reading the CSV from standard input (end it with Ctrl-D)", err=True)
             data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
         else:
             with open(file, "rb") as fh:
