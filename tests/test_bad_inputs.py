@@ -225,10 +225,13 @@ def test_a_real_process_prints_one_line_too(what, tmp_path):
     assert not (tmp_path.parent.parent / "x.parquet").exists()
 
 
-def test_output_into_a_closed_pipe_ends_quietly():
+@pytest.mark.parametrize(
+    "args", [["hand", HAND], ["--help"], ["analyse", "--help"], ["--version"]], ids=" ".join
+)
+def test_output_into_a_closed_pipe_ends_quietly(args):
     # the reader closes the pipe before the command writes (as `| head -0` does)
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from analyser.cli import main; main()", "hand", HAND],
+        [sys.executable, "-c", "from analyser.cli import main; main()", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )

@@ -44,8 +44,20 @@ class OneLineErrors(click.Group):
             # Ctrl-C before a step of the sample finished (click turns it into Abort)
             click.echo("Aborted!", err=True)
             sys.exit(EXIT_INTERRUPTED)
+        try:
+            # what print() left in the buffer goes now, while a closed pipe can still be caught
+            sys.stdout.flush()
+        except BrokenPipeError:
+            quiet_broken_pipe()
         # --help, --version and ctx.exit(code) come back as their exit code
         sys.exit(rv if isinstance(rv, int) else 0)
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        """Read the group's own arguments (``rikken --help`` is written here)."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except BrokenPipeError:
+            quiet_broken_pipe()
 
     def invoke(self, ctx: click.Context):
         """Run the sub-command; output into a closed pipe ends the run quietly."""
