@@ -107,6 +107,11 @@ CORPUS: list[tuple[str, list[str], bytes | None]] = [
         ["analyse", HAND, "--game", "whist", "--rules", "wiezen", "--turned", "H7"],
         None,
     ),
+    (
+        "switch with its alias",
+        ["analyse", HAND, "--rules", "book:open_after_tricks=1,open_reveal_after_cards=8"],
+        None,
+    ),
     ("NUL in rules", ["analyse", HAND, "--rules", "book\x00"], None),
     # --- dd files
     ("CSV field over 131,072 characters", ["dd", "{tmp}/big_field.csv"], None),

@@ -419,7 +419,21 @@ def parse_ruleset(spec: str) -> RuleSet:
             # which of the two was meant cannot be told: refused rather than the last kept
             raise RulesError(f"rule switch {key!r} given twice in {spec.strip()!r}")
         switches[key] = value.strip()
+    for alias, targets in _ALIASES.items():
+        both = [t for t in targets if alias in switches and t in switches]
+        if both:
+            raise RulesError(
+                f"rule switches {alias!r} and {both[0]!r} both given in {spec.strip()!r}: "
+                f"{alias} sets {' and '.join(targets)}"
+            )
     return get_ruleset(name.strip(), **switches)
+
+
+# switches that set others (get_ruleset): giving one with what it sets is ambiguous
+_ALIASES = {
+    "open_after_tricks": ("open_reveal_after_cards",),
+    "open_leader": ("open_misere_leader", "open_piek_leader"),
+}
 
 
 # --- internals ---------------------------------------------------------------------------
