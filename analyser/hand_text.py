@@ -98,6 +98,7 @@ class HandReader:
         self.void_at: dict[int, int] = {}
         self.notes: list[str] = []
         self.rank_langs: set[str] = set()  # which alphabet the ranks came from, for messages
+        self.lang_at: dict[str, int] = {}  # index of the first rank letter of each alphabet
 
     def pos(self, i: int) -> int:
         """The 1-based position, in the text the user typed, of index ``i`` of this hand."""
@@ -180,10 +181,10 @@ class HandReader:
             rank, nxt = TEN, i + 2
         elif ch in RANKS:
             rank, nxt = RANKS[ch], i + 1
-            if ch in _DUTCH_RANK_CHARS:
-                self.rank_langs.add("nl")
-            elif ch in _ENGLISH_RANK_CHARS:
-                self.rank_langs.add("en")
+            lang = "nl" if ch in _DUTCH_RANK_CHARS else "en" if ch in _ENGLISH_RANK_CHARS else ""
+            if lang:
+                self.rank_langs.add(lang)
+                self.lang_at.setdefault(lang, i)
         else:
             self.fail_char(i, form)
         if suit in self.void_at:
@@ -207,6 +208,16 @@ class HandReader:
 
     def check_count(self, n_cards: int | None) -> list[int]:
         """The cards read, after checking their number (``n_cards``; None: up to 13)."""
+        if len(self.lang_at) > 1:
+            # 'AHQ' could be A K Q or A H(=K) V(=Q): refused rather than guessed; checked once
+            # the hand is read, so that an error of its form is reported first
+            nl, en = (self.text[self.lang_at[k]] for k in ("nl", "en"))
+            self.fail(
+                f"the ranks mix the English letters (K Q J T; {en!r} at position "
+                f"{self.pos(self.lang_at['en'])}) with the Dutch ones (H V B; {nl!r} at "
+                f"position {self.pos(self.lang_at['nl'])}); write all ranks of a hand in one "
+                "alphabet (A and 10 are both)"
+            )
         cards = self.cards()
         if n_cards is not None and len(cards) != n_cards:
             self.fail(_count_message(len(cards), n_cards), with_notes=True)

@@ -319,15 +319,16 @@ def test_the_help_shows_the_defaults_from_where_they_are_defined():
     from analyser.analysis.misere import EXPLAIN_MAX
     from analyser.analysis.positions import NODE_BUDGET
     from analyser.analysis.single_dummy_run import MAX_DEFAULT_BIDS, REACH
+    from analyser.cli.common import INT64_MAX, MAX_COUNT, MOST_DEALS
 
     text = help_of("analyse")
-    assert f"[default: {NODE_BUDGET}; x>=0]" in text
+    assert f"[default: {NODE_BUDGET}; 0<=x<={INT64_MAX}]" in text
     assert f"[default: {TARGET_HALF_WIDTH:g}; 0<x<0.5]" in text
-    assert f"[default: {MAX_DEALS}; x>=1]" in text
+    assert f"[default: {MAX_DEALS}; 1<=x<={MOST_DEALS}]" in text
     assert f"[default: up to {MAX_DEFAULT_BIDS} bids" in text and f">= {REACH:g}]" in text
     assert "--game whist: 200, --game piket: 40, --game klaverjas: 100" in text
     assert "[default: amsterdam]" in text and "[default: a fresh one" in text
-    assert f"[default: {EXPLAIN_MAX}; x>=0]" in help_of("misere")
+    assert f"[default: {EXPLAIN_MAX}; 0<=x<={MAX_COUNT}]" in help_of("misere")
     options = text[text.index("Options:") :]
     assert "(default" not in options.lower().replace("(the default)", "")  # none hand-typed
 

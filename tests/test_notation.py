@@ -65,7 +65,6 @@ def random_deal(rng: np.random.Generator, n_cards: int = 13) -> list[list[int]]:
         ("♠ A H V 10 9 8, ♥ 10 4; ♦ A 10, ♣ 7 5 2", "AKQT98.T4.AT.752"),
         ("♠:AKQT98 ♥:T4 ♦:AT ♣:752", "AKQT98.T4.AT.752"),
         ("♠ahv1098 ♥104 ♦a10 ♣752", "AKQT98.T4.AT.752"),
-        ("♠AHQ1098 ♥T4 ♦AT ♣752", "AKQT98.T4.AT.752"),
         ("♠AHV1098\xa0♥104\xa0♦A10\xa0♣752", "AKQT98.T4.AT.752"),
         ("S:AKQT98 H:T4 D:AT C:752", "AKQT98.T4.AT.752"),
         ("S:AHV1098 H:104 R:A10 K:752", "AKQT98.T4.AT.752"),
@@ -73,13 +72,14 @@ def random_deal(rng: np.random.Generator, n_cards: int = 13) -> list[list[int]]:
         ("S:AKQT98H:T4D:ATC:752", "AKQT98.T4.AT.752"),
         ("S : AHV 1098 H : 104 R : A10 K : 752", "AKQT98.T4.AT.752"),
         ("s:akqt98 h:t4 d:at c:752", "AKQT98.T4.AT.752"),
-        ("S:AT98765 H:T4 D:A K:HV5", "AT98765.T4.A.KQ5"),
+        ("S:A1098765 H:104 D:A K:HV5", "AT98765.T4.A.KQ5"),
+        ("S:AT98765 H:T4 D:A K:KQ5", "AT98765.T4.A.KQ5"),
         ("SAHV1098 H104 RA10 K752", "AKQT98.T4.AT.752"),
         ("SAKQT98 HT4 DAT C752", "AKQT98.T4.AT.752"),
         ("S AHV1098 H 104 R A10 K 752", "AKQT98.T4.AT.752"),
         ("sahv1098 h104 ra10 k752", "AKQT98.T4.AT.752"),
-        ("H HV3 S AKQJT987 R - K 32", "AKQJT987.KQ3..32"),
-        ("HHV3 SAKQJT987 R- K32", "AKQJT987.KQ3..32"),
+        ("H HV3 S AHVB10987 R - K 32", "AKQJT987.KQ3..32"),
+        ("HKQ3 SAKQJT987 D- K32", "AKQJT987.KQ3..32"),
         ("AKQT98.T4.AT.752", "AKQT98.T4.AT.752"),
         ("AHV1098.104.A10.752", "AKQT98.T4.AT.752"),
         ("akqt98.t4.at.752", "AKQT98.T4.AT.752"),
@@ -131,6 +131,24 @@ def test_formatting_examples():
     assert format_seat(1) == "O" and format_seat(1, "en") == "E"
     assert format_strain(NOTRUMP) == "SA" and format_strain(NOTRUMP, "en") == "NT"
     assert format_strain(3) == "♣"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "♠AHQ1098 ♥104 ♦A10 ♣752",  # H Dutch, Q English: A K Q or A H(=K) V?
+        "♠AKV1098 ♥104 ♦A10 ♣752",
+        "♠AHV1098 ♥T4 ♦A10 ♣752",  # T is English, H V Dutch
+        "S:AT98765 H:T4 D:A K:HV5",
+        "AKB.T4.AT.765432",
+        "H HV3 S AKQJT987 R - K 32",
+        "HHV3 SAKQJT987 R- K32",
+    ],
+)
+def test_hand_mixing_rank_alphabets_is_refused(text):
+    # A and 10 are shared; a hand using H/V/B and K/Q/J/T together is ambiguous
+    with pytest.raises(ParseError, match="the ranks mix the English letters"):
+        parse_hand(text, n_cards=None)
 
 
 def test_format_rejects_programming_errors():

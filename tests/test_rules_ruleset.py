@@ -268,3 +268,18 @@ def test_malheur_trump_choices_v04():
     assert malheur_trump_choices(v04, card(HEARTS, KING)) == (0, 2, 3)
     with pytest.raises(RulesError):
         malheur_trump_choices(book, 52)
+
+
+@pytest.mark.parametrize(
+    "spec, message",
+    [
+        ("book:malheur=optional,malheur=obligatory", "'malheur' given twice"),
+        ("book:min_alone=8,,malheur=optional", "empty rule switch"),
+        ("book:min_alone=8,", "empty rule switch"),
+        ("book:open_leader=declarer,open_piek_leader=declarer", "both given"),
+    ],
+)
+def test_an_ambiguous_rule_spec_is_refused(spec, message):
+    # which value was meant cannot be told: never the last one silently
+    with pytest.raises(RulesError, match=message):
+        parse_ruleset(spec)

@@ -58,3 +58,63 @@ def test_workers_on_one_machine_share_its_cores():
     finally:
         set_default_threads(None)
     assert default_threads() >= 1
+
+
+@pytest.mark.parametrize("bad", ["bogus", "", "http://127.0.0.1:8786", "tcp://host", "host:0"])
+def test_a_scheduler_address_is_checked_before_dask_sees_it(bad):
+    from analyser.studies.cluster import parse_scheduler
+
+    with pytest.raises(RikkenError, match="not a Dask scheduler address"):
+        parse_scheduler(bad)
+
+
+def test_a_scheduler_address_without_protocol_is_tcp():
+    from analyser.studies.cluster import parse_scheduler
+
+    assert parse_scheduler("127.0.0.1:8786").address == "tcp://127.0.0.1:8786"
+    assert parse_scheduler("tls://[::1]:8786", 5).timeout == 5
+
+
+def test_a_scheduler_without_workers_stops_after_the_timeout(tmp_path, capsys):
+    from distributed import LocalCluster
+
+    from analyser.studies.cluster import Scheduler, solve_on_cluster
+
+    cfg = load_study(_tiny_malheur(tmp_path, "idle"))
+    with LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        with pytest.raises(RikkenError, match=f"scheduler at {address} has no worker after 1 s"):
+            list(solve_on_cluster(cfg, [], Scheduler(address, 1.0)))
+    # meanwhile the run said what it waits for
+    assert f"connecting to the Dask scheduler at {address}" in capsys.readouterr().err
+
+
+def test_an_unreachable_scheduler_is_one_line_naming_it(tmp_path):
+    from analyser.studies.cluster import Scheduler, solve_on_cluster
+
+    cfg = load_study(_tiny_malheur(tmp_path, "nowhere"))
+    with pytest.raises(
+        RikkenError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:1"
+    ) as info:
+        list(solve_on_cluster(cfg, [], Scheduler("tcp://127.0.0.1:1", 1.0)))
+    assert "\n" not in str(info.value)
+
+
+def test_study_run_on_an_idle_scheduler_ends_in_one_line_naming_it(tmp_path):
+    from click.testing import CliRunner
+    from distributed import LocalCluster
+
+    from analyser.cli import main
+
+    sim = _tiny_malheur(tmp_path, "idle_cli")
+    idle = LocalCluster(
+        n_workers=0, processes=False, protocol="tcp://", host="127.0.0.1", dashboard_address=None
+    )
+    with idle as cluster:
+        address = cluster.scheduler_address
+        args = ["study", "run", str(sim), "--quiet", "--scheduler", address]
+        result = CliRunner().invoke(main, [*args, "--scheduler-timeout", "1"])
+    assert result.exit_code == 2, result.output
+    wait, error = result.stderr.splitlines()  # what it waits for, then why it stopped
+    assert address in wait and "up to 1 s" in wait
+    assert error.startswith("Error: ") and f"scheduler at {address} has no worker" in error

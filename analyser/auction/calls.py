@@ -50,6 +50,9 @@ PASS_WORDS = ("pass", "pas", "past", "passe")
 ALONE_WORDS = ("alone", "alleen")
 BETER_WORDS = ("beter", "better")
 MAX_PHRASE = 6  # words in the longest name ("open misere met een praatje" + "beter" ...)
+# An auction is read recursively, one call per level: a longer text is refused before it can
+# exhaust the stack. Far above any real auction (every bid must raise the last one).
+MAX_AUCTION_WORDS = 200
 
 
 def _plain(text: str) -> str:
@@ -135,8 +138,21 @@ def readings(ruleset: RuleSet, text: str, limit: int = 64) -> list[list[Contract
             "is not supported yet"
         )
     vocab = _vocabulary(ruleset)
-    parts = [p.split() for p in re.split(r"[,;/]", _plain(text))]
+    pieces = re.split(r"[,;/]", _plain(text))
+    parts = [p.split() for p in pieces]
+    if len(parts) > 1:
+        for k, p in enumerate(parts, 1):
+            if not p:
+                raise RulesError(
+                    f"empty call (piece {k}) in the auction {text.strip()!r}: give a call "
+                    "between every two commas"
+                )
     words = [w for p in parts for w in p]
+    if len(words) > MAX_AUCTION_WORDS:
+        raise RulesError(
+            f"the auction has {len(words)} words; at most {MAX_AUCTION_WORDS} are read "
+            "(no legal auction is that long)"
+        )
     ends = set()  # a comma ends a call: no name runs across it
     pos = 0
     for p in parts:
@@ -145,12 +161,15 @@ def readings(ruleset: RuleSet, text: str, limit: int = 64) -> list[list[Contract
     out: list[list[Contract]] = []
     stuck = [0, ""]  # the furthest word no reading got past
 
+    dead: set[int] = set()  # word positions from which no reading reaches the end
+
     def walk(i: int, sofar: list[Contract]) -> None:
-        if len(out) >= limit:
+        if len(out) >= limit or i in dead:
             return
         if i == len(words):
             out.append(list(sofar))
             return
+        found_before = len(out)
         limit_end = min(e for e in ends if e > i)
         matched = False
         for size in range(min(MAX_PHRASE, limit_end - i), 0, -1):
@@ -160,6 +179,9 @@ def readings(ruleset: RuleSet, text: str, limit: int = 64) -> list[list[Contract
                 walk(i + size, [*sofar, found])
         if not matched and i >= stuck[0]:
             stuck[0], stuck[1] = i, (words[i], len(sofar) + 1)
+        if len(out) == found_before:
+            # without this, a text that fails at its end is tried in exponentially many ways
+            dead.add(i)
 
     walk(0, [])
     if not out:

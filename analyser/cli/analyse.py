@@ -6,6 +6,10 @@ import click
 
 from analyser.cli.common import (
     ALL_SEATS,
+    INT64_MAX,
+    MAX_COUNT,
+    MAX_WORKERS,
+    MOST_DEALS,
     SEAT_OR_ALL,
     Applies,
     ShownDefault,
@@ -67,6 +71,20 @@ def _node_budget() -> str:
     return str(NODE_BUDGET)
 
 
+def _check_bids(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--bids: ids separated by commas, each given once (which ids the rules know is checked
+    with the analysis); an empty or repeated id is refused before anything is solved."""
+    if value is None:
+        return None
+    ids = [b.strip() for b in value.split(",")]
+    if not all(ids):
+        raise click.BadParameter(f"an empty bid id in {value!r}", ctx=ctx, param=param)
+    twice = sorted({b for b in ids if ids.count(b) > 1})
+    if twice:
+        raise click.BadParameter(f"bid {twice[0]!r} given twice", ctx=ctx, param=param)
+    return value
+
+
 def _default_bids() -> str:
     from analyser.analysis.single_dummy_run import MAX_DEFAULT_BIDS, REACH
 
@@ -91,7 +109,7 @@ def _default_bids() -> str:
     "--node-budget",
     "node_budget",
     cls=ShownDefault,
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=INT64_MAX),
     default=None,
     shown=_node_budget,
     help="Solver nodes per search before a position is given up and reported as a range "
@@ -139,6 +157,7 @@ def _default_bids() -> str:
     "--bids",
     cls=ShownDefault,
     default=None,
+    callback=_check_bids,
     metavar="IDS",
     shown=_default_bids,
     help="With --play single-dummy: the bids to play, as ids separated by commas (e.g. "
@@ -146,7 +165,7 @@ def _default_bids() -> str:
 )
 @click.option(
     "--samples",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_COUNT),
     default=10,
     show_default=True,
     help="With --play single-dummy: worlds each player samples per decision.",
@@ -154,14 +173,14 @@ def _default_bids() -> str:
 @click.option(
     "--play-deals",
     "play_deals",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MOST_DEALS),
     default=40,
     show_default=True,
     help="With --play single-dummy: deals of the sample played out per bid.",
 )
 @click.option(
     "--workers",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_WORKERS),
     default=None,
     cls=ShownDefault,
     shown="one per core",

@@ -16,6 +16,12 @@ from analyser.errors import RikkenError
 from analyser.seats import PLACES, Place
 
 FORMATS = ("table", "json", "csv")
+# Upper bounds of the integer options: a value beyond them would reach numba as an int that
+# does not fit its int64 (a TypingError), or ask for arrays no machine holds (MemoryError).
+INT64_MAX = 2**63 - 1  # the solver's node counters and the seeds are int64
+MOST_DEALS = 10_000_000  # --deals, --max-deals, --play-deals: far beyond any useful run
+MAX_COUNT = 1_000_000  # smaller counts (--samples, --explain)
+MAX_WORKERS = 1024  # processes of one machine
 LANGS = ("nl", "en")
 ALL_SEATS = "all"  # --seat all: every seat (where a command allows it)
 
@@ -207,7 +213,7 @@ def sampling_options(deals_default: str = "adaptive (see --precision)") -> Calla
     options = [
         click.option(
             "--deals",
-            type=click.IntRange(min=1),
+            type=click.IntRange(min=1, max=MOST_DEALS),
             default=None,
             cls=ShownDefault,
             shown=deals_default,
@@ -228,7 +234,7 @@ def sampling_options(deals_default: str = "adaptive (see --precision)") -> Calla
         click.option(
             "--max-deals",
             "max_deals",
-            type=click.IntRange(min=1),
+            type=click.IntRange(min=1, max=MOST_DEALS),
             default=None,
             cls=ShownDefault,
             shown=str(MAX_DEALS),
@@ -263,7 +269,7 @@ def common_options(*which: str) -> Callable:
     options = {
         "seed": click.option(
             "--seed",
-            type=click.IntRange(min=0),
+            type=click.IntRange(min=0, max=INT64_MAX),
             default=None,
             cls=ShownDefault,
             shown="a fresh one, printed so that the run can be repeated",

@@ -6,7 +6,6 @@ The output (table, JSON, CSV) is :mod:`analyser.output.dd`'s; the JSON schema is
 
 from __future__ import annotations
 
-import pathlib
 import sys
 import time
 
@@ -108,13 +107,28 @@ def command(
     emit(result, fmt)
 
 
+# The most of a file `rikken dd` reads: a position is a line of about 80 bytes, so this holds
+# far more positions than a run can solve, and a device such as /dev/zero ends with one line.
+MAX_FILE_BYTES = 64 * 2**20
+
+
 def _read_text(file: str) -> str:
-    if file == "-":
-        return sys.stdin.read()
-    path = pathlib.Path(file)
+    """The text of FILE (``-``: standard input), at most :data:`MAX_FILE_BYTES`, as UTF-8."""
     try:
-        return path.read_text(encoding="utf-8-sig")
+        if file == "-":
+            if sys.stdin.isatty():  # else the run would wait without a word
+                click.echo("reading the CSV from standard input (end it with Ctrl-D)", err=True)
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        else:
+            with open(file, "rb") as fh:
+                data = fh.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise RikkenError(f"no such file: {file}") from None
+    except OSError as exc:
+        raise RikkenError(f"{file}: cannot be read: {exc.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise RikkenError(f"{file} is larger than {MAX_FILE_BYTES // 2**20} MiB: not a dd file")
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise RikkenError(f"{file} is not UTF-8 text") from None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 
 from analyser.cli.common import (
+    MAX_COUNT,
     SEAT,
     ShownDefault,
     applies_only,
@@ -48,7 +49,7 @@ APPLIES = {"--lang": [on("--format", "table", "json")]}
 @click.option(
     "--explain",
     cls=ShownDefault,
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_COUNT),
     default=None,
     shown=_explain_max,
     help="Explain at most N failing deals, the first in sample order (0 = skip the failure "

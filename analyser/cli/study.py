@@ -6,8 +6,10 @@ import pathlib
 
 import click
 
-from analyser.cli.common import user_errors, was_given
+from analyser.cli.common import MAX_WORKERS, along, applies_only, user_errors, was_given
 from analyser.errors import RikkenError
+
+MAX_TIMEOUT = 7 * 24 * 3600.0  # --scheduler-timeout: a week; a longer wait is a mistake
 
 
 @click.group("study")
@@ -33,15 +35,31 @@ def command() -> None:
     "`dask scheduler` and `dask worker ADDRESS --nthreads 1` on each machine).",
 )
 @click.option(
+    "--scheduler-timeout",
+    "scheduler_timeout",
+    type=click.FloatRange(min=0, min_open=True, max=MAX_TIMEOUT),
+    default=60.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="With --scheduler: how long to wait for the scheduler to answer and for its first "
+    "worker; after that the run stops with one line naming the address.",
+)
+@click.option(
     "--workers",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_WORKERS),
     default=None,
     help="Solve the chunks on a Dask LocalCluster of N worker processes on this machine.",
 )
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @user_errors
+@applies_only({"--scheduler-timeout": [along("--scheduler")]})
 def run(
-    sim: pathlib.Path, force: bool, scheduler: str | None, workers: int | None, quiet: bool
+    sim: pathlib.Path,
+    force: bool,
+    scheduler: str | None,
+    scheduler_timeout: float,
+    workers: int | None,
+    quiet: bool,
 ) -> None:
     """Run the study defined in SIM (a study TOML file, e.g. sims/misere.toml).
 
@@ -53,13 +71,15 @@ def run(
     from analyser.cli.shipped import load_study
     from analyser.cli.warmup import compile_notice
     from analyser.studies import run_study
+    from analyser.studies.cluster import parse_scheduler
     from analyser.studies.report import study_section
 
     cfg = load_study(sim)
     if was_given("scheduler") and was_given("workers"):
         raise RikkenError("give either --scheduler ADDRESS or --workers N, not both")
+    where = None if scheduler is None else parse_scheduler(scheduler, scheduler_timeout)
     compile_notice()
-    res = run_study(cfg, force=force, quiet=quiet, scheduler=scheduler, workers=workers)
+    res = run_study(cfg, force=force, quiet=quiet, scheduler=where, workers=workers)
     section = study_section(res, cfg.report_dir)
     how = (
         "loaded from the cache"

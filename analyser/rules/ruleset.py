@@ -405,12 +405,35 @@ def parse_ruleset(spec: str) -> RuleSet:
     """A rule set from ``name[:switch=value,...]``, e.g. ``book:min_alone=8,malheur=optional``."""
     name, _, rest = spec.strip().partition(":")
     switches: dict[str, str] = {}
-    for item in filter(None, (part.strip() for part in rest.split(","))):
+    items = [part.strip() for part in rest.split(",")] if rest.strip() else []
+    for item in items:
+        if not item:
+            raise RulesError(
+                f"empty rule switch in {spec.strip()!r} (two commas, or one at an end)"
+            )
         key, sep, value = item.partition("=")
         if not sep:
             raise RulesError(f"rule switch {item!r} needs the form name=value")
-        switches[key.strip()] = value.strip()
+        key = key.strip()
+        if key in switches:
+            # which of the two was meant cannot be told: refused rather than the last kept
+            raise RulesError(f"rule switch {key!r} given twice in {spec.strip()!r}")
+        switches[key] = value.strip()
+    for alias, targets in _ALIASES.items():
+        both = [t for t in targets if alias in switches and t in switches]
+        if both:
+            raise RulesError(
+                f"rule switches {alias!r} and {both[0]!r} both given in {spec.strip()!r}: "
+                f"{alias} sets {' and '.join(targets)}"
+            )
     return get_ruleset(name.strip(), **switches)
+
+
+# switches that set others (get_ruleset): giving one with what it sets is ambiguous
+_ALIASES = {
+    "open_after_tricks": ("open_reveal_after_cards",),
+    "open_leader": ("open_misere_leader", "open_piek_leader"),
+}
 
 
 # --- internals ---------------------------------------------------------------------------

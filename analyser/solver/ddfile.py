@@ -132,12 +132,24 @@ def read_dd_csv(text: str, turned: int | None = None) -> tuple[list[str], list[d
 
     Every row is checked before any is solved; the first bad row raises DDFileError naming it.
     """
+    try:
+        return _read_rows(text, turned)
+    except csv.Error as exc:
+        # e.g. a field over the csv module's limit (131,072 characters) or a stray quote
+        raise DDFileError(f"not a readable CSV file: {exc}") from None
+
+
+def _read_rows(text: str, turned: int | None) -> tuple[list[str], list[dict], list[DDRow]]:
     reader = csv.DictReader(io.StringIO(text))
     columns = [c.strip() for c in (reader.fieldnames or [])]
     if not columns:
         raise DDFileError(
             "the file is empty: it needs a header row with at least " + ", ".join(REQUIRED)
         )
+    twice = sorted({c for c in columns if columns.count(c) > 1})
+    if twice:
+        # csv.DictReader would keep the last of the two cells and drop the other unseen
+        raise DDFileError(f"column {twice[0]!r} appears twice in the header")
     missing = [c for c in REQUIRED if c not in columns]
     if missing:
         raise DDFileError(

@@ -23,13 +23,54 @@ machine compiles the kernels, the others only load them.
 
 from __future__ import annotations
 
+import re
+import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import pandas as pd
 
 from analyser.errors import RikkenError
 from analyser.studies.config import StudyConfig
+
+# how long a run waits for the scheduler to answer and for its first worker, by default
+SCHEDULER_TIMEOUT = 60.0
+# the address forms Dask's comms read: [protocol://]host:port (an IPv6 host in brackets)
+_PROTOCOLS = ("tcp", "tls", "ucx", "ws", "wss")
+_ADDRESS = re.compile(
+    r"^(?:(?P<protocol>[a-z]+)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(?P<port>\d{1,5})$"
+)
+
+
+@dataclass(frozen=True)
+class Scheduler:
+    """A checked Dask scheduler address and how long to wait for it and its first worker."""
+
+    address: str
+    timeout: float = SCHEDULER_TIMEOUT
+
+    def __str__(self) -> str:
+        return self.address
+
+
+def parse_scheduler(text: str, timeout: float = SCHEDULER_TIMEOUT) -> Scheduler:
+    """Read a --scheduler ADDRESS (``tcp://host:8786``, ``host:8786``; protocols tcp, tls,
+    ucx, ws, wss): a RikkenError naming the forms for anything else, so that a wrong address
+    is one line before Dask is asked (which raises a bare ValueError)."""
+    address = text.strip()
+    match = _ADDRESS.match(address)
+    protocol = (match.group("protocol") or "tcp") if match else None
+    if match is None or protocol not in _PROTOCOLS or not 0 < int(match.group("port")) < 65536:
+        raise RikkenError(
+            f"--scheduler {text!r} is not a Dask scheduler address: give "
+            "[tcp://]host:port, e.g. tcp://127.0.0.1:8786 (protocols: "
+            + ", ".join(_PROTOCOLS)
+            + ")"
+        )
+    if not timeout > 0:
+        raise RikkenError(f"the scheduler timeout must be above 0 s, got {timeout}")
+    return Scheduler(address if match.group("protocol") else f"tcp://{address}", timeout)
 
 
 def worker_threads(cores: int, workers_here: int) -> int:
@@ -75,11 +116,14 @@ def _solve_chunk(cfg: StudyConfig, index: int, hands: pd.DataFrame) -> tuple[int
 def solve_on_cluster(
     cfg: StudyConfig,
     chunks: Sequence[tuple[int, pd.DataFrame]],
-    scheduler: str | None = None,
+    scheduler: str | Scheduler | None = None,
     workers: int | None = None,
 ) -> Iterator[tuple[int, pd.DataFrame]]:
-    """Solve ``chunks`` ((index, hands) pairs) on the cluster at ``scheduler`` or on a new
-    LocalCluster of ``workers`` processes; yields (index, rows) as each chunk finishes."""
+    """Solve ``chunks`` ((index, hands) pairs) on the cluster at ``scheduler`` (an address,
+    read by :func:`parse_scheduler`, or a :class:`Scheduler` with its timeout) or on a new
+    LocalCluster of ``workers`` processes; yields (index, rows) as each chunk finishes. A
+    scheduler that does not answer, or has no worker, within the timeout is a RikkenError
+    naming its address (a message on stderr says what the run waits for meanwhile)."""
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError:  # pragma: no cover (a dependency; kept for a broken install)
@@ -88,17 +132,42 @@ def solve_on_cluster(
         raise RikkenError("give either --scheduler ADDRESS or --workers N, not both")
     if workers is not None and workers < 1:
         raise RikkenError("--workers must be at least 1")
+    if isinstance(scheduler, str):
+        scheduler = parse_scheduler(scheduler)
     cluster = None
     if scheduler is None:
         cluster = LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
     try:
+        if scheduler is not None:
+            # a scheduler far away, or with no worker yet, would otherwise keep the run silent
+            print(
+                f"connecting to the Dask scheduler at {scheduler.address} "
+                f"(waiting up to {scheduler.timeout:g} s for it and a worker)",
+                file=sys.stderr,
+                flush=True,
+            )
         try:
-            client = Client(cluster if cluster is not None else scheduler, timeout="20s")
-        except OSError as exc:
-            raise RikkenError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+            client = Client(
+                cluster if cluster is not None else scheduler.address,
+                timeout=f"{scheduler.timeout if scheduler else 20}s",
+            )
+        except (OSError, ValueError) as exc:
+            raise RikkenError(
+                f"cannot reach the Dask scheduler at {scheduler}: {_one_line(exc)}"
+            ) from None
         with client:
+            if scheduler is not None:
+                try:
+                    client.wait_for_workers(1, timeout=scheduler.timeout)
+                except (TimeoutError, OSError):
+                    raise RikkenError(
+                        f"the Dask scheduler at {scheduler.address} has no worker after "
+                        f"{scheduler.timeout:g} s (start one with `dask worker "
+                        f"{scheduler.address} --nthreads 1`, or give a longer "
+                        "--scheduler-timeout)"
+                    ) from None
             info = client.scheduler_info()["workers"]
             hosts = Counter(w.get("host") for w in info.values())
             for address in sorted(info):
@@ -110,3 +179,8 @@ def solve_on_cluster(
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _one_line(exc: BaseException) -> str:
+    """An exception's message on one line (Dask's connection errors span several)."""
+    return " ".join(str(exc).split()) or type(exc).__name__

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from analyser import __version__
-from analyser.errors import RikkenError
+from analyser.errors import RikkenError, file_name_error
 from analyser.studies.codehash import code_hash
 
 SEAT_NAMES = ("N", "E", "S", "W")
@@ -85,6 +85,11 @@ def float_in(lo: float, hi: float) -> Check:
 
 def text(v: Any) -> str | None:
     return None if isinstance(v, str) and v else f"must be a non-empty string, got {v!r}"
+
+
+def file_name(v: Any) -> str | None:
+    """A name that becomes a file or folder name (data/<name>.parquet, reports/<name>/)."""
+    return file_name_error(v)
 
 
 def int_list(lo: int, hi: int, min_len: int = 1) -> Check:
@@ -149,7 +154,7 @@ def _rules(v: Any) -> str | None:
 
 COMMON_KEYS: dict[str, Check] = {
     "kind": text,
-    "name": text,
+    "name": file_name,
     "title": text,
     "seed": int_in(0, 2**63 - 1),
     "rules": _rules,
@@ -212,18 +217,32 @@ class SuiteConfig:
     report_dir: pathlib.Path
 
 
+# A study or suite file is a page of keys: anything larger is not one (and /dev/zero ends).
+MAX_TOML_BYTES = 1 << 20
+
+
 def _read_toml(path: pathlib.Path) -> dict[str, Any]:
     try:
         with open(path, "rb") as fh:
-            return tomllib.load(fh)
+            data = fh.read(MAX_TOML_BYTES + 1)
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise ConfigError(f"{path}: is a directory, not a TOML file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read: {exc.strerror}") from None
+    except ValueError:  # a NUL in the path
+        raise ConfigError(f"{str(path)!r}: not a valid file name") from None
+    if len(data) > MAX_TOML_BYTES:
+        raise ConfigError(f"{path}: larger than {MAX_TOML_BYTES >> 20} MiB, not a study file")
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text (a TOML file is UTF-8)") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
 
 
 def study_from_dict(
@@ -238,7 +257,7 @@ def study_from_dict(
     kind = raw.get("kind")
     from analyser.studies.registry import study_kinds, study_module
 
-    if kind not in study_kinds():
+    if not isinstance(kind, str) or kind not in study_kinds():
         raise ConfigError(
             f"{where}: key 'kind' must be one of {', '.join(study_kinds())}, got {kind!r}"
         )
@@ -288,11 +307,21 @@ def _cross_checks(raw: Mapping[str, Any], where: str) -> None:
             raise ConfigError(f"{where}: key '{lo}' must not exceed '{hi}'")
 
 
+def _check_paths(raw: Mapping[str, Any], path: pathlib.Path) -> None:
+    """A path key holding a NUL cannot name a file (the OS refuses it with a ValueError)."""
+    for key in (*OPTIONAL_PATHS, "extends", "report_dir", "studies"):
+        values = raw.get(key)
+        for value in values if isinstance(values, list) else [values]:
+            if isinstance(value, str) and "\x00" in value:
+                raise ConfigError(f"{path}: key {key!r} holds a NUL character: {value!r}")
+
+
 def _read_study(path: pathlib.Path, seen: tuple[pathlib.Path, ...] = ()) -> dict[str, Any]:
     """A study file's keys, with ``extends = "OTHER.toml"`` resolved: the other file's keys
     (itself possibly extending a third), overridden by this file's. Path keys are made
     absolute relative to the file that sets them."""
     raw = _read_toml(path)
+    _check_paths(raw, path)
     if "studies" in raw:
         raise ConfigError(f"{path}: is a suite (it lists studies); give one study file")
     for key in OPTIONAL_PATHS:
@@ -319,6 +348,7 @@ def load_suite(path: str | pathlib.Path) -> SuiteConfig:
     """Read a suite TOML file and every study file it lists."""
     path = pathlib.Path(path)
     raw = _read_toml(path)
+    _check_paths(raw, path)
     allowed = {"title", "studies", "report_dir"}
     unknown = sorted(set(raw) - allowed)
     if unknown:
