@@ -31,7 +31,7 @@ def _default_config() -> pathlib.Path:
 )
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=pathlib.Path),
+    type=click.Path(file_okay=False),  # a str: pathlib would read '' as '.'
     default=None,
     cls=ShownDefault,
     shown="the suite's report_dir, reports/",
@@ -40,17 +40,18 @@ def _default_config() -> pathlib.Path:
 @click.option("--force", is_flag=True, help="Ignore cached study results and solve again.")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @user_errors
-def command(
-    config: pathlib.Path | None, out: pathlib.Path | None, force: bool, quiet: bool
-) -> None:
+def command(config: pathlib.Path | None, out: str | None, force: bool, quiet: bool) -> None:
     """Run every study of a suite (cached results are reused) and write the bidding-advice
     report: reports/index.html (self-contained) and reports/index.md (charts beside it).
 
     All figures are double-dummy. `make report` runs this with the defaults.
     """
+    from analyser.files import check_output_dir
     from analyser.studies import load_suite
     from analyser.studies.report import build_report
 
+    if out is not None:
+        out = check_output_dir(out, "--out")  # before any solving; '' is refused
     suite = load_suite(config if was_given("config") else _default_config())
     log = None if quiet else (lambda line: click.echo(line, err=True))
     files = build_report(suite, out, force=force, quiet=quiet, log=log)

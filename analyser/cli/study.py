@@ -51,13 +51,15 @@ def run(
     table however many workers solve it."""
     # imported here so that `rikken --help` does not load numba, pandas or matplotlib
     from analyser.studies import load_study, run_study
-    from analyser.studies.report import study_section
+    from analyser.studies.report import write_study_section
+    from analyser.studies.runner import check_outputs
 
     cfg = load_study(sim)
     if was_given("scheduler") and was_given("workers"):
         raise RikkenError("give either --scheduler ADDRESS or --workers N, not both")
+    check_outputs(cfg)  # before the solving: a folder that cannot be written would waste it
     res = run_study(cfg, force=force, quiet=quiet, scheduler=scheduler, workers=workers)
-    section = study_section(res, cfg.report_dir)
+    section, folder, failure = write_study_section(res, cfg.report_dir)
     how = (
         "loaded from the cache"
         if res.from_cache
@@ -66,10 +68,12 @@ def run(
     )
     click.echo(f"{cfg.name}: {len(res.table)} rows, {how}")
     click.echo(f"data: {cfg.data_dir / (cfg.name + '.parquet')}")
-    click.echo(f"charts and tables: {cfg.report_dir / cfg.name}")
+    click.echo(f"charts and tables: {folder / cfg.name}")
     for block in section.blocks:
         if block.png is not None and block.reading:
             click.echo(f"- {block.title}: {block.reading}")
+    if failure:
+        raise RikkenError(failure)
 
 
 @command.command("list")
