@@ -142,11 +142,31 @@ def test_sampled_flips_of_the_table_are_all_detected(truth, monkeypatch, capsys)
     assert detected == made == SAMPLED_FLIPS, f"{detected} of {made} flips detected"
 
 
+def detect_every_flip(path: pathlib.Path, load, capsys, seed: int) -> tuple[int, int]:
+    """Flip every byte of ``path`` in turn and load it: (flips detected, flips made)."""
+    data = path.read_bytes()
+    rng = random.Random(seed)
+    detected = 0
+    for pos in range(len(data)):
+        path.write_bytes(flipped(data, pos, rng))
+        capsys.readouterr()
+        if load() is None and one_failure_line(capsys.readouterr().err, path):
+            detected += 1
+    path.write_bytes(data)
+    return detected, len(data)
+
+
 @pytest.mark.slow
-def test_every_flip_of_the_table_is_detected(truth, monkeypatch, capsys):
-    where = positions(len(truth["bytes"]), None, seed=0)
-    detected, made = flip_table(truth, monkeypatch, capsys, where, seed=3)
-    assert detected == made == len(truth["bytes"]), f"{detected} of {made} flips detected"
+def test_every_flip_of_the_table_and_of_a_part_is_detected(truth, monkeypatch, capsys, tmp_path):
+    # loading only: the sampled tests above rerun the study after each flip
+    cache = restore(truth)
+    detected, made = detect_every_flip(cache.table_path, cache.load, capsys, seed=3)
+    assert detected == made == len(truth["bytes"]), f"table: {detected} of {made} detected"
+    _, cache = interrupted_after_first_part(truth, monkeypatch, tmp_path)
+    detected, made = detect_every_flip(
+        cache.part_path(0), lambda: cache.load_part(0), capsys, seed=9
+    )
+    assert detected == made > 0, f"part: {detected} of {made} detected"
 
 
 def test_every_flip_of_the_checksum_file_is_detected(truth, capsys):
