@@ -23,7 +23,7 @@ MAX_LINES = 600
 # under analyser; "" is analyser/__init__.py) may import the units of the layers below its
 # own. "output" is planned (the rendering of every command's result) and may not exist yet.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("", "cards", "errors", "progress", "numba_cache", "resources", "seats", "stats"),
+    ("", "cards", "errors", "files", "progress", "numba_cache", "resources", "seats", "stats"),
     ("sampler", "worlds", "hand_text", "notation", "rules", "deal_model"),
     ("solver", "guidelines"),
     ("single_dummy",),
@@ -38,6 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 # the imports allowed between two units of one layer (the rest of a layer is independent)
 SAME_LAYER: dict[str, frozenset[str]] = {
     "seats": frozenset({"cards"}),
+    "files": frozenset({"errors"}),
     "deal_model": frozenset({"sampler"}),
     "notation": frozenset({"hand_text"}),
 }

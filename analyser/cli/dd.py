@@ -21,6 +21,7 @@ from analyser.cli.common import (
     without,
 )
 from analyser.errors import RikkenError
+from analyser.files import check_output_file, write_text_atomic
 from analyser.progress import Progress
 
 # where an option applies (analyser.cli.common.refuse_ignored): --out always writes CSV
@@ -70,11 +71,13 @@ def command(
     from analyser.analysis.wiezen import check_turned
     from analyser.cli.warmup import compile_notice
     from analyser.output import emit
-    from analyser.output.dd import DDResult, write_csv
+    from analyser.output.dd import DDResult, render_csv
     from analyser.solver import Solver
     from analyser.solver.ddfile import read_dd_csv
 
     check_turned(ruleset, turned)
+    if was_given("out"):
+        check_output_file(out, "--out")  # before the solving, which the error would waste
     text = _read_text(file)
     columns, raw, rows = read_dd_csv(text, turned)
     compile_notice()
@@ -100,8 +103,16 @@ def command(
             progress.advance()
     result = DDResult(out_columns, results)
     if was_given("out"):
-        with open(out, "w", newline="", encoding="utf-8") as fh:
-            write_csv(fh, result)
+        csv_text = render_csv(result)
+        try:
+            write_text_atomic(out, csv_text)
+        except OSError as exc:
+            # the solving is done: the rows go to stdout rather than being lost
+            click.echo(csv_text, nl=False)
+            raise RikkenError(
+                f"could not write {out} ({exc.strerror or exc}); the results are printed on "
+                "stdout instead"
+            ) from None
         click.echo(f"{len(results)} positions solved; results written to {out}", err=True)
         return
     emit(result, fmt)

@@ -24,7 +24,7 @@ DEFAULT_CONFIG = pathlib.Path("sims") / "default.toml"
 )
 @click.option(
     "--out",
-    type=click.Path(file_okay=False, path_type=pathlib.Path),
+    type=click.Path(file_okay=False),  # a str: pathlib would read '' as '.'
     default=None,
     cls=ShownDefault,
     shown="the suite's report_dir, reports/",
@@ -33,9 +33,7 @@ DEFAULT_CONFIG = pathlib.Path("sims") / "default.toml"
 @click.option("--force", is_flag=True, help="Ignore cached study results and solve again.")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @user_errors
-def command(
-    config: pathlib.Path | None, out: pathlib.Path | None, force: bool, quiet: bool
-) -> None:
+def command(config: pathlib.Path | None, out: str | None, force: bool, quiet: bool) -> None:
     """Run every study of a suite (cached results are reused) and write the bidding-advice
     report: reports/index.html (self-contained) and reports/index.md (charts beside it).
 
@@ -43,8 +41,11 @@ def command(
     """
     from analyser.cli.shipped import load_suite
     from analyser.cli.warmup import compile_notice
+    from analyser.files import check_output_dir
     from analyser.studies.report import build_report
 
+    if out is not None:
+        out = check_output_dir(out, "--out")  # before any solving; '' is refused
     suite = load_suite(config if was_given("config") else DEFAULT_CONFIG)
     compile_notice()
     log = None if quiet else (lambda line: click.echo(line, err=True))

@@ -72,15 +72,17 @@ def run(
     from analyser.cli.warmup import compile_notice
     from analyser.studies import run_study
     from analyser.studies.cluster import parse_scheduler
-    from analyser.studies.report import study_section
+    from analyser.studies.report import write_study_section
+    from analyser.studies.runner import check_outputs
 
     cfg = load_study(sim)
     if was_given("scheduler") and was_given("workers"):
         raise RikkenError("give either --scheduler ADDRESS or --workers N, not both")
     where = None if scheduler is None else parse_scheduler(scheduler, scheduler_timeout)
+    check_outputs(cfg)  # before the solving: a folder that cannot be written would waste it
     compile_notice()
     res = run_study(cfg, force=force, quiet=quiet, scheduler=where, workers=workers)
-    section = study_section(res, cfg.report_dir)
+    section, folder, failure = write_study_section(res, cfg.report_dir)
     how = (
         "loaded from the cache"
         if res.from_cache
@@ -89,10 +91,12 @@ def run(
     )
     click.echo(f"{cfg.name}: {len(res.table)} rows, {how}")
     click.echo(f"data: {cfg.data_dir / (cfg.name + '.parquet')}")
-    click.echo(f"charts and tables: {cfg.report_dir / cfg.name}")
+    click.echo(f"charts and tables: {folder / cfg.name}")
     for block in section.blocks:
         if block.png is not None and block.reading:
             click.echo(f"- {block.title}: {block.reading}")
+    if failure:
+        raise RikkenError(failure)
 
 
 @command.command("list")

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from analyser.cards import RANK_CHARS_EN
+from analyser.files import atomic_writer
 from analyser.report import charts
 from analyser.report.model import Block, ci, pct
 from analyser.stats import wilson_interval
@@ -63,5 +64,6 @@ def table_block(
     """A table written to ``folder/stem.csv`` and shown under ``title``."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{stem}.csv"
-    df.to_csv(path, index=False)
+    with atomic_writer(path, "w", encoding="utf-8", newline="") as fh:
+        df.to_csv(fh, index=False)
     return Block(title=title, reading=reading, table=df, csv=path)

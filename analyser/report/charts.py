@@ -17,6 +17,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
+from analyser.files import atomic_writer  # noqa: E402
+
 OKABE_ITO = (
     "#0072B2",  # blue
     "#E69F00",  # orange
@@ -34,8 +36,11 @@ DPI = 110
 def _save(fig, path: pathlib.Path) -> pathlib.Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
-    fig.savefig(path, dpi=DPI)
-    plt.close(fig)
+    try:
+        with atomic_writer(path, "wb") as fh:  # a stop never leaves half a PNG
+            fig.savefig(fh, dpi=DPI, format="png")
+    finally:
+        plt.close(fig)
     return path
 
 

@@ -12,6 +12,7 @@ import pathlib
 import pandas as pd
 
 from analyser import __version__
+from analyser.files import write_text_atomic
 from analyser.report.model import CAVEAT, Section
 
 CSS = """
@@ -90,7 +91,7 @@ def write_html(sections: list[Section], out: pathlib.Path, title: str, footer: s
                     parts.append(_fmt_table(b.table).to_html(index=False, border=0, escape=True))
     parts.append(f'<hr><p class="params">{html.escape(footer)}</p></body></html>')
     path = out / "index.html"
-    path.write_text("\n".join(parts), encoding="utf-8")
+    write_text_atomic(path, "\n".join(parts))
     return path
 
 
@@ -124,7 +125,7 @@ def write_markdown(
                 lines += [markdown_table(b.table) if not b.table.empty else "*(no rows)*", ""]
     lines += ["---", "", footer, ""]
     path = out / "index.md"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    write_text_atomic(path, "\n".join(lines))
     return path
 
 

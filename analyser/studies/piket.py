@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from analyser.files import atomic_writer
 from analyser.games.piket.cards import N_CARDS, cards_of, mask_of
 from analyser.games.piket.declarations import (
     S_ELDER,
@@ -193,8 +194,11 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     folder.mkdir(parents=True, exist_ok=True)
     png = folder / "piket_elder.png"
     fig.tight_layout()
-    fig.savefig(png, dpi=charts.DPI)
-    plt.close(fig)
+    try:
+        with atomic_writer(png, "wb") as fh:
+            fig.savefig(fh, dpi=charts.DPI, format="png")
+    finally:
+        plt.close(fig)
     total = parts[parts.part == "total"].iloc[0]
     decl = parts[parts.part == "declarations"].iloc[0]
     play = parts[parts.part == "trick play"].iloc[0]

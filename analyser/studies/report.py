@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from analyser.errors import RikkenError
+from analyser.files import check_output_dir, keep_folder_elsewhere
 from analyser.report.model import CAVEAT, SD_CAVEAT, Block, Section, pct
 from analyser.studies.config import StudyConfig, SuiteConfig
 from analyser.studies.registry import study_module
@@ -45,26 +47,77 @@ def build_report(
     log=None,
 ) -> ReportFiles:
     """Run every study of ``suite`` (cached ones are loaded) and write the report into
-    ``out`` (default: the suite's ``report_dir``). ``log`` receives one line per study."""
-    from analyser.report.writer import footer_text, write_html, write_markdown
+    ``out`` (default: the suite's ``report_dir``). ``log`` receives one line per study.
 
+    The report folder and every study's ``data_dir`` are checked before any solving (an
+    :class:`~analyser.files.OutputPathError` names the first that cannot be written). When
+    writing the report fails after all, it is written to a new folder in the system's
+    temporary folder and a :class:`~analyser.errors.RikkenError` names it."""
     out = pathlib.Path(out) if out is not None else suite.report_dir
-    out.mkdir(parents=True, exist_ok=True)
+    check_output_dir(out, "report folder")
+    for cfg in suite.studies:
+        check_output_dir(cfg.data_dir, f"data_dir of {cfg.name}")
     t0 = time.perf_counter()
-    results, sections, computed, cached = [], [], [], []
+    results, computed, cached = [], [], []
     for cfg in suite.studies:
         res = run_study(cfg, force=force, quiet=quiet)
         results.append(res)
         (cached if res.from_cache else computed).append(cfg.name)
-        sections.append(study_section(res, out))
         if log is not None:
             how = "cache" if res.from_cache else f"{res.positions} positions solved"
             log(f"{cfg.name}: {len(res.table)} rows ({how}, {res.seconds:.0f} s)")
+    try:
+        html, md = _write_report(suite, results, out, t0, computed, cached)
+    except OSError as exc:
+        kept = keep_folder_elsewhere("report")
+        try:
+            html, md = _write_report(suite, results, kept, t0, computed, cached)
+        except OSError as again:
+            raise RikkenError(
+                f"could not write the report to {out} ({exc.strerror or exc}) nor to {kept} "
+                f"({again.strerror or again}); the study tables are in the cache"
+            ) from None
+        raise RikkenError(
+            f"could not write the report to {out} ({exc.strerror or exc}); it was written to "
+            f"{html} instead"
+        ) from None
+    return ReportFiles(html, md, time.perf_counter() - t0, computed, cached)
+
+
+def _write_report(suite, results, out, t0, computed, cached):
+    """Write every section's charts and tables and the two report files into ``out``."""
+    from analyser.report.writer import footer_text, write_html, write_markdown
+
+    sections = [study_section(res, out) for res in results]
     sections.append(classifier_section(results, out))
     footer = footer_text(time.perf_counter() - t0, computed, cached)
     html = write_html(sections, out, suite.title, footer)
     md = write_markdown(sections, out, suite.title, footer)
-    return ReportFiles(html, md, time.perf_counter() - t0, computed, cached)
+    return html, md
+
+
+def write_study_section(
+    res: StudyResult, report_dir: pathlib.Path
+) -> tuple[Section, pathlib.Path, str]:
+    """:func:`study_section` into ``report_dir``; when that cannot be written, into a new
+    folder in the system's temporary folder. Returns the section, the folder used and the
+    one-line failure ('' when ``report_dir`` was written)."""
+    try:
+        return study_section(res, report_dir), report_dir, ""
+    except OSError as exc:
+        kept = keep_folder_elsewhere(res.cfg.name)
+        failure = (
+            f"could not write the charts and tables to {report_dir / res.cfg.name} "
+            f"({exc.strerror or exc}); they were written to {kept / res.cfg.name} instead"
+        )
+        try:
+            return study_section(res, kept), kept, failure
+        except OSError as again:
+            raise RikkenError(
+                f"could not write the charts and tables to {report_dir / res.cfg.name} "
+                f"({exc.strerror or exc}) nor to {kept} ({again.strerror or again}); the "
+                "study's table is in the cache"
+            ) from None
 
 
 def budget_block(res: StudyResult) -> Block | None:

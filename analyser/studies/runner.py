@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from analyser.files import check_output_dir
 from analyser.progress import Progress
 from analyser.studies.cache import StudyCache
 from analyser.studies.config import StudyConfig
 from analyser.studies.registry import study_module
 from analyser.studies.solve import COUNTERS
 
-__all__ = ["StudyResult", "run_study"]
+__all__ = ["StudyResult", "check_outputs", "run_study"]
 
 
 @dataclass
@@ -36,6 +37,14 @@ class StudyResult:
     classifier_rows: list[dict] = field(default_factory=list)
 
 
+def check_outputs(cfg: StudyConfig, report_dir: bool = True) -> None:
+    """Before any solving: refuse (one line, exit 2) a study whose ``data_dir`` (and, with
+    ``report_dir``, its report folder) cannot be written; create them when missing."""
+    check_output_dir(cfg.data_dir, "data_dir")
+    if report_dir:
+        check_output_dir(cfg.report_dir, "report_dir")
+
+
 def run_study(
     cfg: StudyConfig,
     *,
@@ -48,19 +57,25 @@ def run_study(
     code (unless ``force``), else solved chunk by chunk, each finished chunk saved at once.
     ``scheduler`` (a Dask scheduler address) or ``workers`` (a LocalCluster of that many
     processes) solves the chunks as Dask tasks (:mod:`analyser.studies.cluster`); the table
-    is the same."""
+    is the same.
+
+    Cached tables and parts are verified before use (:mod:`~analyser.studies.cache`); one
+    that fails is reported on stderr and solved again. ``force`` solves every chunk again but
+    keeps the old table until the new one replaces it, so a stopped forced run loses
+    nothing. ``data_dir`` is checked before any solving (:func:`check_outputs`)."""
     module = study_module(cfg.kind)
+    check_output_dir(cfg.data_dir, "data_dir")
     cache = StudyCache(cfg)
     t0 = time.perf_counter()
-    if force:
-        cache.clear()
-    table = cache.load()
+    table = None if force else cache.load()
     if table is not None:
         return _finish(module, cfg, table, True, time.perf_counter() - t0, 0, 0)
     hands = module.plan(cfg)
     size = cfg["chunk_hands"]
     chunks = [hands.iloc[a : a + size] for a in range(0, len(hands), size)]
-    parts: list[pd.DataFrame | None] = [cache.load_part(i) for i in range(len(chunks))]
+    parts: list[pd.DataFrame | None] = [
+        None if force else cache.load_part(i) for i in range(len(chunks))
+    ]
     todo = [i for i, p in enumerate(parts) if p is None]
     before = COUNTERS["positions"]
     total = sum(module.cost(cfg, chunks[i]) for i in todo)

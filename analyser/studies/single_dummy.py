@@ -64,6 +64,7 @@ import pandas as pd
 
 from analyser.analysis.calibration import SOLO_COUNT, calibration_row, qualifies, real_play
 from analyser.cards import ACE, HEARTS, N_RANKS, N_SUITS, NOTRUMP, card, mask_to_cards
+from analyser.files import write_text_atomic
 from analyser.guidelines import (
     alone_trump,
     book_count,
@@ -435,7 +436,7 @@ def write_calibration(cal: pd.DataFrame, df: pd.DataFrame, cfg: StudyConfig) -> 
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+        write_text_atomic(path, text)
 
 
 def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
