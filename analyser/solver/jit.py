@@ -28,6 +28,7 @@ COMPILED_MODULES = (
     "moves",
     "misere_proof",
     "joined_misere",
+    "trick_start",
     "search",
     "driver",
     "play",
