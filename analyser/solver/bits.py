@@ -92,7 +92,8 @@ HASH_M1 = np.uint64(0x9E3779B97F4A7C15)
 HASH_M2 = np.uint64(0xBF58476D1CE4E5B9)
 
 
-@njit(cache=True, _nrt=False)
+# inlined, as each table's own copy of this hash was before it was shared
+@njit(cache=True, _nrt=False, forceinline=True)
 def hands_slot(h0, h1, h2, h3, aux, nbits):
     """A slot 0 .. 2**nbits - 1 for four hand masks and a word ``aux`` (0 for none): a
     multiplicative hash finished as SplitMix64 does. The smaller misère game's memo

@@ -59,7 +59,8 @@ def relative_hands(h0, h1, h2, h3):
     return out0, out1, out2, out3
 
 
-@njit(cache=True, _nrt=False)
+# inlined into the search's node entry, where the probe loop stood before it had a module
+@njit(cache=True, _nrt=False, forceinline=True)
 def jt_probe(tk, tv, k0, k1, k2, k3, aux, gen):
     """Look the key (``k0``..``k3`` relative hands, ``aux``) up in generation ``gen``.
     Returns (value, slot): the stored value (0 or 1) and its slot, or -1 and the slot a
