@@ -1,5 +1,5 @@
 """numba's on-disk cache is keyed on every source the compiled code depends on
-(analyser/numba_cache.py, analyser/solver/jit.py).
+(analyser/numba_cache.py, analyser/solver/jit.py, analyser/games/klaverjas/tricks.py).
 
 The edit test builds a two-module package in a temporary folder: ``caller`` in one module calls
 ``helper`` from the other. After ``helper`` is edited, a caller with numba's own cache keeps
@@ -17,6 +17,7 @@ import textwrap
 from numba.core.dispatcher import Dispatcher
 
 import analyser.solver as solver_package
+from analyser.games.klaverjas import tricks as klaverjas_tricks
 from analyser.numba_cache import cache_stamp, sources_hash
 from analyser.solver.jit import COMPILED_MODULES, SOLVER_SOURCES
 
@@ -112,6 +113,24 @@ def test_every_solver_module_with_numba_code_is_in_the_key():
     assert with_numba <= set(COMPILED_MODULES)
     for rel in SOLVER_SOURCES:
         assert (folder.parent / rel).is_file(), rel
+
+
+def test_every_klaverjas_solver_function_is_keyed_on_its_sources():
+    # the klaverjas solver's modules inline each other's functions and read the rule indices
+    # of rules.py, so each of its functions is keyed on all of those files
+    stamp = ("sources", sources_hash(klaverjas_tricks.SOLVER_SOURCES))
+    folder = pathlib.Path(klaverjas_tricks.__file__).parent
+    with_numba = {p.stem for p in folder.glob("*.py") if "@njit" in p.read_text()}
+    assert with_numba <= set(klaverjas_tricks.COMPILED_MODULES)
+    count = 0
+    for name in klaverjas_tricks.COMPILED_MODULES:
+        module = importlib.import_module(f"analyser.games.klaverjas.{name}")
+        for d in _own_dispatchers(module):
+            assert cache_stamp(d) == stamp, d.py_func.__qualname__
+            count += 1
+    assert count >= 18
+    for rel in klaverjas_tricks.SOLVER_SOURCES:
+        assert (folder.parents[1] / rel).is_file(), rel
 
 
 def test_the_stamp_follows_the_file_contents(tmp_path):

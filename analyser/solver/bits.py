@@ -1,4 +1,5 @@
-"""Single-instruction bit operations for numba code (LLVM ctpop / cttz / ctlz).
+"""Single-instruction bit operations for numba code (LLVM ctpop / cttz / ctlz), wrapping
+int64 arithmetic, and the hash of four hands that the solver's smaller tables share.
 
 numba exposes no popcount or count-zeros on integers; these intrinsics compile to one
 machine instruction each, which matters in a search that runs them millions of times.
@@ -84,6 +85,28 @@ def wrap_shl(a, k):
 def suit_bits(h, s):
     """The 13-bit holding of suit ``s`` in hand mask ``h``."""
     return (h >> (16 * s)) & SUITM
+
+
+# odd multipliers of the hashes (the 64-bit golden ratio and SplitMix64's first constant)
+HASH_M1 = np.uint64(0x9E3779B97F4A7C15)
+HASH_M2 = np.uint64(0xBF58476D1CE4E5B9)
+
+
+# inlined, as each table's own copy of this hash was before it was shared
+@njit(cache=True, _nrt=False, forceinline=True)
+def hands_slot(h0, h1, h2, h3, aux, nbits):
+    """A slot 0 .. 2**nbits - 1 for four hand masks and a word ``aux`` (0 for none): a
+    multiplicative hash finished as SplitMix64 does. The smaller misère game's memo
+    (misere_proof.py) and the joined search's table (joined_table.py) use it."""
+    z = wrap_add(
+        wrap_add(wrap_mul(h0, HASH_M1), wrap_mul(h1, 0x9E3779B1)),
+        wrap_add(wrap_mul(h2, HASH_M2), wrap_mul(h3, 31)),
+    )
+    z = wrap_add(z, wrap_mul(aux, 0x632BE59BD9B4E019))
+    z ^= z >> 29
+    z = wrap_mul(z, HASH_M2)
+    z ^= z >> 32
+    return z & ((1 << nbits) - 1)
 
 
 # cache keyed on the solver's sources (analyser/solver/jit.py)

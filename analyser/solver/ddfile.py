@@ -36,6 +36,7 @@ from analyser.notation import (
     parse_seat,
     parse_strain,
 )
+from analyser.seats import DEALER
 from analyser.solver.api import PositionError, parse_goal
 from analyser.solver.layout import GOAL_MISERE, GOAL_PIEK
 
@@ -66,7 +67,6 @@ def _cell(row: dict, name: str) -> str:
 
 
 TURNED_WORDS = ("turned", "troef")  # the trump cell naming the turned suit (wiezen)
-DEALER_SEAT = 3  # West deals: the seat holding a turned card (as analyser.seats.DEALER)
 
 
 def parse_row(row: dict, turned: int | None = None) -> DDRow:
@@ -89,10 +89,10 @@ def parse_row(row: dict, turned: int | None = None) -> DDRow:
         trump = parse_strain(_cell(row, "trump"))
     if turned is not None:
         where = next((s for s in range(4) if turned in deal[s]), None)
-        if where is not None and where != DEALER_SEAT:
+        if where is not None and where != DEALER:
             raise PositionError(
                 f"the turned card {format_card(turned, 'en')} is in {SEAT_LETTERS[where]}'s "
-                f"hand, but the dealer ({SEAT_LETTERS[DEALER_SEAT]}) keeps it (W-01)"
+                f"hand, but the dealer ({SEAT_LETTERS[DEALER]}) keeps it (W-01)"
             )
         if where is None and len(deal[0]) == 13:
             raise PositionError(f"the turned card {format_card(turned, 'en')} is in no hand")

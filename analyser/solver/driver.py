@@ -29,6 +29,8 @@ from analyser.solver.layout import (
     GOAL_MISERE,
     GOAL_PIEK,
     GOAL_TRICKS,
+    NEED_MISERE,
+    NEED_PIEK,
     S_ESCALATED,
     UNDECIDED,
 )
@@ -177,7 +179,7 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
             side,
             side,
             FAM_E,
-            0 if goal == GOAL_MISERE else 1,
+            NEED_MISERE if goal == GOAL_MISERE else NEED_PIEK,
             1,
             called_bit,
             holder,

@@ -10,20 +10,15 @@ import numpy as np
 
 from analyser.cards import N_SEATS, cards_to_mask
 from analyser.solver.api import PositionError, check_position, default_threads
-from analyser.solver.joined_misere import (
-    JT_BITS,
+from analyser.solver.joined_misere import ROUND_MIN_CARDS, ROUND_NODES, joined_range
+from analyser.solver.joined_moves import (
     MODEL_COALITION,
     MODEL_DUCK,
-    NEED_MISERE,
-    NEED_PIEK,
-    ROUND_MIN_CARDS,
-    ROUND_NODES,
     SETTLE_ALL,
     STOP_AT_FIRST_FAILURE,
-    UNDECIDED,
-    joined_range,
-    new_table,
 )
+from analyser.solver.joined_table import JT_BITS, new_table
+from analyser.solver.layout import NEED_MISERE, NEED_PIEK, UNDECIDED
 
 FORMS = {"misere": NEED_MISERE, "piek": NEED_PIEK}
 RULES = {"settle_all": SETTLE_ALL, "stop_at_first_failure": STOP_AT_FIRST_FAILURE}

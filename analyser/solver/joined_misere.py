@@ -53,7 +53,7 @@ card ordering often picks first a card that lets x escape, and proving that x es
 searching every defence to the end, while the refutation behind it is small. Under
 ``stop_at_first_failure`` this is the common case: a co-declarer cannot win a trick without
 ending play in x's favour, so only the two defenders ever lead, and the lines that catch x
-are few and deep. Measured (issue 28) on ``♠B62 ♥9742 ♦853 ♣642`` at seat 2 joined by seat 3,
+are few and deep. Measured on ``♠B62 ♥9742 ♦853 ♣642`` at seat 2 joined by seat 3,
 iwwa2024, 100 deals, seed 1: in a search of 2.6M nodes that ended "x fails", 938k of 939k
 finished nodes had the value "x makes" (the first lead tried took 2.4M nodes to show that x
 escapes, the second lead refuted him in 232k). Sound: a node still returns only when a child
@@ -64,7 +64,9 @@ rounds never change an answer, only which positions are given up at the budget (
 the oracle with rounds of a few nodes at every node).
 
 Hands are the solver's masks (bit 16 * suit + rank); card ints 0..51 only at the Python
-boundary (:mod:`analyser.solver.api`).
+boundary (:mod:`analyser.solver.api`). This module holds the search; the game's codes, trick
+counts and move list are in joined_moves.py, the trick-start tests in joined_cuts.py, and
+the table (and why it is not the main solver's) in joined_table.py.
 """
 
 from __future__ import annotations
@@ -72,28 +74,29 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyser.solver.bits import popcount, suit_bits, wrap_add, wrap_mul
+from analyser.solver.bits import popcount
 from analyser.solver.jit import finish_module
-from analyser.solver.misere_proof import RX_MEMO_BITS, misere_safe, new_memo, suit_is_safe
-
-# rule switch ``several_declarers``
-SETTLE_ALL = 0
-STOP_AT_FIRST_FAILURE = 1
-# model of what a co-declarer may do (module docstring)
-MODEL_DUCK = 0
-MODEL_COALITION = 1
-# tricks the declarers need: misère 0, piek exactly 1
-NEED_MISERE = 0
-NEED_PIEK = 1
-
-UNDECIDED = -1  # answer of a search given up at its node budget
-_ABORT = -2  # internal: the node budget ran out
-# the smaller misère game (misere_proof.misere_safe) proves a declarer safe from this many
-# cards on, within this many of its nodes per call (as the main search does)
-RX_MIN_CARDS = 6
-RX_NODES = 5000
-JT_BITS = 18  # default table: 2**18 entries of 6 int64, 12.6 MB per worker
-_WAYS = 4  # entries probed per key
+from analyser.solver.joined_cuts import (
+    leader_forces_x,
+    wins_any_lead,
+    x_cannot_be_forced,
+    x_forced_on_lead,
+)
+from analyser.solver.joined_moves import (
+    STOP_AT_FIRST_FAILURE,
+    add_trick,
+    joined_options,
+    trick_count,
+)
+from analyser.solver.joined_table import jt_probe, jt_store, relative_hands
+from analyser.solver.layout import ABANDONED, UNDECIDED
+from analyser.solver.misere_proof import (
+    RX_MEMO_BITS,
+    RX_MIN_CARDS,
+    RX_NODES,
+    misere_safe,
+    new_memo,
+)
 
 # frame columns of the explicit stack
 F_LEADER, F_POS, F_LS, F_TOP, F_TOPSEAT, F_CNT, F_TABLE, F_N, F_I, F_SLOT = range(10)
@@ -105,216 +108,6 @@ ROUND_NODES = 2000
 ROUND_GROWTH = 4
 ROUND_MIN_CARDS = 4
 MAX_LEVELS = 53  # 52 cards, plus the root
-_M1 = np.uint64(0x9E3779B97F4A7C15)
-_M2 = np.uint64(0xBF58476D1CE4E5B9)
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def _count(cnt, p):
-    """Tricks of seat ``p`` (capped at 2) in the packed counts ``cnt`` (2 bits per seat)."""
-    return (cnt >> (2 * p)) & 3
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def _add_trick(cnt, p):
-    """``cnt`` with one more trick for seat ``p``, capped at 2 (more is never needed)."""
-    c = (cnt >> (2 * p)) & 3
-    if c < 2:
-        cnt += 1 << (2 * p)
-    return cnt
-
-
-@njit(cache=True, _nrt=False)
-def _relative(h0, h1, h2, h3):
-    """The four hands in relative ranks: in each suit the cards still held renumbered from
-    0 up, so positions that differ only in cards already played get one key."""
-    out0 = 0
-    out1 = 0
-    out2 = 0
-    out3 = 0
-    for s in range(4):
-        a0 = suit_bits(h0, s)
-        a1 = suit_bits(h1, s)
-        a2 = suit_bits(h2, s)
-        a3 = suit_bits(h3, s)
-        rest = a0 | a1 | a2 | a3
-        r = 16 * s
-        while rest:
-            low = rest & -rest
-            if a0 & low:
-                out0 |= 1 << r
-            elif a1 & low:
-                out1 |= 1 << r
-            elif a2 & low:
-                out2 |= 1 << r
-            else:
-                out3 |= 1 << r
-            r += 1
-            rest ^= low
-    return out0, out1, out2, out3
-
-
-@njit(cache=True, _nrt=False)
-def _slot(k0, k1, k2, k3, aux, nbits):
-    # wrapping arithmetic: see analyser/solver/bits.py
-    z = wrap_add(
-        wrap_add(wrap_mul(k0, _M1), wrap_mul(k1, 0x9E3779B1)),
-        wrap_add(wrap_mul(k2, _M2), wrap_mul(k3, 31)),
-    )
-    z = wrap_add(z, wrap_mul(aux, 0x632BE59BD9B4E019))
-    z ^= z >> 29
-    z = wrap_mul(z, _M2)
-    z ^= z >> 32
-    return z & ((1 << nbits) - 1)
-
-
-@njit(cache=True, _nrt=False)
-def x_cannot_be_forced(hands, x):
-    """True if declarer ``x`` surely wins no further trick when not on lead: every suit of
-    his is safe (misere_proof.suit_is_safe), so he can always follow under and discard the
-    top of a suit, and never has to lead."""
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
-    for s in range(4):
-        mine = suit_bits(hands[x], s)
-        if mine and not suit_is_safe(mine, suit_bits(alive, s) & ~mine):
-            return False
-    return True
-
-
-@njit(cache=True, _nrt=False)
-def leader_forces_x(hands, leader, x):
-    """True if the leader (not ``x``) can make declarer ``x`` win this trick: in a suit x
-    holds, the leader and every other holder of it have a card below x's lowest. The
-    leader leads his lowest; whoever follows plays under x's card - a free player by
-    choice, a co-declarer bound to duck (duck model) because every card under the top is
-    under x's cards too - so x's card is the highest of the suit."""
-    for s in range(4):
-        mine = suit_bits(hands[x], s)
-        if mine == 0:
-            continue
-        low = mine & -mine
-        ok = (suit_bits(hands[leader], s) & (low - 1)) != 0
-        q = 0
-        while ok and q < 4:
-            if q != x:
-                hq = suit_bits(hands[q], s)
-                if hq and (hq & (low - 1)) == 0:
-                    ok = False
-            q += 1
-        if ok:
-            return True
-    return False
-
-
-@njit(cache=True, _nrt=False)
-def x_forced_on_lead(hands, x):
-    """True if declarer ``x``, on lead, wins this trick whatever he leads: for each suit he
-    holds, every other hand holding it has a card below his lowest (each follower can play
-    under; a co-declarer bound to duck must), or nobody else holds it."""
-    for s in range(4):
-        mine = suit_bits(hands[x], s)
-        if mine == 0:
-            continue
-        low = mine & -mine
-        for q in range(4):
-            if q != x:
-                hq = suit_bits(hands[q], s)
-                if hq and (hq & (low - 1)) == 0:
-                    return False  # q holds only higher cards: he must beat x's lowest
-    return True
-
-
-@njit(cache=True, _nrt=False)
-def wins_any_lead(hands, p):
-    """True if seat ``p``, on lead, wins the trick whatever he leads: in each suit he holds,
-    every other hand's cards are below his lowest."""
-    for s in range(4):
-        mine = suit_bits(hands[p], s)
-        if mine == 0:
-            continue
-        low = mine & -mine
-        for q in range(4):
-            if q != p and suit_bits(hands[q], s) & ~(low - 1):
-                return False
-    return True
-
-
-@njit(cache=True, _nrt=False)
-def _options(hands, p, x, pos, ls, top, topseat, table, cnt, decl, need, rule, model, opts, keys):
-    """The cards seat ``p`` may play, one per run of equivalent cards, into ``opts`` in the
-    order to try them; returns their number. ``ls`` is the led suit and ``top`` the highest
-    card of it played so far (both -1 on the lead), played by ``topseat``; ``keys`` is
-    scratch space for the order."""
-    h = hands[p]
-    legal = h
-    follow = False
-    if pos > 0:
-        sh = h & (0x1FFF << (16 * ls))
-        if sh:
-            legal = sh
-            follow = True
-    # the duck model: a co-declarer whom this trick would sink plays under when he can
-    if model == MODEL_DUCK and p != x and (decl >> p) & 1 and _count(cnt, p) == need and follow:
-        under = legal & ((1 << top) - 1)
-        if under:
-            legal = under
-    others = (hands[0] | hands[1] | hands[2] | hands[3] | table) & ~h
-    # stop_at_first_failure: a co-declarer about to win a trick that sinks him would end the
-    # deal (in x's favour at misère), so the others try to overtake him first
-    rescue = (
-        rule == STOP_AT_FIRST_FAILURE
-        and pos > 0
-        and topseat != x
-        and (decl >> topseat) & 1
-        and _count(cnt, topseat) == need
-    )
-    n = 0
-    for s in range(4):
-        mine = suit_bits(legal, s)
-        if mine == 0:
-            continue
-        sep = suit_bits(others, s)
-        x_holds = suit_bits(hands[x], s) != 0
-        rest = mine
-        while rest:
-            c = rest & -rest
-            r = popcount(c - 1)
-            # the run of equivalent cards starting at c: up to the next card of another hand
-            above = sep & ~((c << 1) - 1)
-            if above:
-                run = mine & ((above & -above) - 1)
-            else:
-                run = mine
-            rest &= ~run
-            b = 16 * s + r
-            # order: the declarer follows with his highest card under the top first, then
-            # the lowest over it, discards his highest card, leads low; the others lead and
-            # follow low (keeping the declarer on top) and discard high
-            if p == x:
-                if pos == 0:
-                    k = r
-                elif follow:
-                    k = 100 - r if b < top else 200 + r
-                else:
-                    k = 100 - r
-            else:
-                if pos == 0:
-                    k = r if x_holds else 50 + r
-                elif follow:
-                    k = r
-                    if rescue and b < top:
-                        k = 50 + r
-                else:
-                    k = 100 - r
-            j = n
-            while j > 0 and keys[j - 1] > k:
-                keys[j] = keys[j - 1]
-                opts[j] = opts[j - 1]
-                j -= 1
-            keys[j] = k
-            opts[j] = b
-            n += 1
-    return n
 
 
 @njit(cache=True)
@@ -348,49 +141,40 @@ def _enter(
     rounds,
 ):
     """Open the node at stack level ``lvl`` (hands ``g``; ``pos`` cards of the trick played).
-    Returns its value when it is settled at once (1, 0, or _ABORT when the budget is
+    Returns its value when it is settled at once (1, 0, or ABANDONED when the budget is
     spent), else -1 with the frame filled in."""
     stats[0] += 1
     if stats[0] > limit:
-        return _ABORT
+        return ABANDONED
     slot = -1
     if pos == 0:
         if g[x] == 0:
-            return 1 if _count(cnt, x) == need else 0
-        if leader == x and _count(cnt, x) == need:
+            return 1 if trick_count(cnt, x) == need else 0
+        if leader == x and trick_count(cnt, x) == need:
             if x_forced_on_lead(g, x):
                 return 0
         elif (
             (ctx >> 7) & 1 == STOP_AT_FIRST_FAILURE
             and (decl >> leader) & 1
-            and _count(cnt, leader) == need
+            and trick_count(cnt, leader) == need
             and wins_any_lead(g, leader)
         ):
             # a co-declarer on lead who must win this trick fails first, and play stops
-            return 1 if _count(cnt, x) == need else 0
-        elif _count(cnt, x) == need:
+            return 1 if trick_count(cnt, x) == need else 0
+        elif trick_count(cnt, x) == need:
             if x_cannot_be_forced(g, x):
                 return 1
             if leader_forces_x(g, leader, x):
                 # he wins this trick and fails (under stop_at_first_failure too: nobody
                 # else can fail in a trick he wins)
                 return 0
-        k0, k1, k2, k3 = _relative(g[0], g[1], g[2], g[3])
+        k0, k1, k2, k3 = relative_hands(g[0], g[1], g[2], g[3])
         aux = leader | (cnt << 2) | (ctx << 10)
-        size = tv.shape[0]
-        base = _slot(k0, k1, k2, k3, aux, popcount(size - 1))
-        free = -1
-        for j in range(_WAYS):
-            e = (base + j) & (size - 1)
-            if (tv[e] >> 1) != gen:
-                if free < 0:
-                    free = e
-                continue
-            if tk[e, 0] == k0 and tk[e, 1] == k1 and tk[e, 2] == k2 and tk[e, 3] == k3:
-                if tk[e, 4] == aux:
-                    stats[1] += 1
-                    return tv[e] & 1
-        if leader != x and _count(cnt, x) == need and popcount(g[x]) >= RX_MIN_CARDS:
+        found, slot = jt_probe(tk, tv, k0, k1, k2, k3, aux, gen)
+        if found >= 0:
+            stats[1] += 1
+            return found
+        if leader != x and trick_count(cnt, x) == need and popcount(g[x]) >= RX_MIN_CARDS:
             # the smaller game is at least as good for the others as this one (any seat but
             # x may lead there, and nobody is bound to duck): safe there is safe here
             rx0 = rxc[0]
@@ -399,14 +183,13 @@ def _enter(
             stats[0] += (rxc[0] - rx0) >> 1
             if safe:
                 return 1
-        slot = free if free >= 0 else base
         fk[lvl, 0] = k0
         fk[lvl, 1] = k1
         fk[lvl, 2] = k2
         fk[lvl, 3] = k3
         fk[lvl, 4] = aux
     p = (leader + pos) & 3
-    fi[lvl, F_N] = _options(
+    fi[lvl, F_N] = joined_options(
         g,
         p,
         x,
@@ -441,16 +224,6 @@ def _enter(
     return -1
 
 
-@njit(cache=True, _nrt=False)
-def _store(lvl, value, fi, fk, tk, tv, gen):
-    e = fi[lvl, F_SLOT]
-    if e < 0:
-        return
-    for j in range(5):
-        tk[e, j] = fk[lvl, j]
-    tv[e] = (gen << 1) | value
-
-
 @njit(cache=True)
 def joined_search(
     hands, leader, x, decl, taken, need, rule, model, tk, tv, gen, stats, limit, rounds
@@ -458,9 +231,9 @@ def joined_search(
     """Whether declarer ``x`` makes (1), fails (0) or the search gave up (UNDECIDED) at a
     trick boundary: ``hands`` int64[4] masks, ``leader`` on lead, ``decl`` the declarers'
     seat bitmask (``x`` among them), ``taken`` int64[4] the tricks each seat holds already,
-    ``need`` NEED_MISERE / NEED_PIEK, ``rule`` SETTLE_ALL / STOP_AT_FIRST_FAILURE, ``model``
-    MODEL_DUCK / MODEL_COALITION (module docstring). ``tk``/``tv`` the table
-    (:func:`new_table`), ``gen`` a generation number > 0 (entries of other generations count
+    ``need`` layout.NEED_MISERE / NEED_PIEK, ``rule`` SETTLE_ALL / STOP_AT_FIRST_FAILURE,
+    ``model`` MODEL_DUCK / MODEL_COALITION (joined_moves.py). ``tk``/``tv`` the table
+    (joined_table.new_table), ``gen`` a generation number > 0 (entries of other generations count
     as empty), ``stats`` int64[2] (nodes, table hits; added to), ``limit`` the node budget
     (0 = none), ``rounds`` int64[2] the budget rounds (module docstring): the first round's
     nodes per child (0 = no rounds) and the fewest cards in x's hand for them."""
@@ -472,13 +245,13 @@ def joined_search(
     ctx = x | (decl << 2) | (need << 6) | (rule << 7) | (model << 8)
     # settled before the first card: a failed declarer (or the first failure) decides it
     for p in range(4):
-        if (decl >> p) & 1 and _count(cnt, p) > need:
+        if (decl >> p) & 1 and trick_count(cnt, p) > need:
             if p == x or rule == STOP_AT_FIRST_FAILURE:
-                return 1 if _count(cnt, x) == need else 0
+                return 1 if trick_count(cnt, x) == need else 0
     fh = np.empty((MAX_LEVELS, 4), np.int64)
     fi = np.empty((MAX_LEVELS, N_COLS), np.int64)
     fk = np.empty((MAX_LEVELS, 5), np.int64)
-    ob = np.empty((MAX_LEVELS + 1, 13), np.int64)  # the last row: scratch of _options
+    ob = np.empty((MAX_LEVELS + 1, 13), np.int64)  # the last row: scratch of joined_options
     g = np.empty(4, np.int64)
     # a fresh memo of the smaller game per search, so the nodes a position takes (and so
     # the positions given up at the budget) depend on the position alone
@@ -516,7 +289,7 @@ def joined_search(
         rxc,
         rounds,
     )
-    if r == _ABORT:
+    if r == ABANDONED:
         return UNDECIDED
     if r >= 0:
         return r
@@ -525,7 +298,7 @@ def joined_search(
         pos = fi[lvl, F_POS]
         leader_l = fi[lvl, F_LEADER]
         p = (leader_l + pos) & 3
-        if r == _ABORT:
+        if r == ABANDONED:
             if stats[0] > fi[lvl, F_LIM]:
                 # this frame's own budget is spent too: give it up as well
                 lvl -= 1
@@ -538,7 +311,7 @@ def joined_search(
         elif r >= 0:
             # r is the value of a child of frame lvl: a cut when it is the mover's aim
             if (p == x and r == 1) or (p != x and r == 0):
-                _store(lvl, r, fi, fk, tk, tv, gen)
+                jt_store(tk, tv, fi[lvl, F_SLOT], fk, lvl, r, gen)
                 lvl -= 1
                 if lvl < 0:
                     return r
@@ -557,7 +330,7 @@ def joined_search(
                 fi[lvl, F_I] = 0
                 continue
             r = 0 if p == x else 1
-            _store(lvl, r, fi, fk, tk, tv, gen)
+            jt_store(tk, tv, fi[lvl, F_SLOT], fk, lvl, r, gen)
             lvl -= 1
             if lvl < 0:
                 return r
@@ -583,15 +356,15 @@ def joined_search(
         cnt = fi[lvl, F_CNT]
         if pos == 3:
             w = topseat
-            cnt = _add_trick(cnt, w)
+            cnt = add_trick(cnt, w)
             if (
                 (decl >> w) & 1
-                and _count(cnt, w) > need
+                and trick_count(cnt, w) > need
                 and (w == x or rule == STOP_AT_FIRST_FAILURE)
             ):
-                r = 1 if _count(cnt, x) == need else 0
+                r = 1 if trick_count(cnt, x) == need else 0
             elif g[0] == 0:
-                r = 1 if _count(cnt, x) == need else 0
+                r = 1 if trick_count(cnt, x) == need else 0
             else:
                 r = _enter(
                     lvl + 1,
@@ -655,13 +428,6 @@ def joined_search(
             )
         if r == -1:
             lvl += 1
-
-
-@njit(cache=True)
-def new_table(bits):
-    """An empty table for :func:`joined_search`: 2**bits entries (keys, generation|value);
-    generation 0 marks an empty entry, so searches use generations from 1 on."""
-    return np.zeros((1 << bits, 5), np.int64), np.zeros(1 << bits, np.int64)
 
 
 @njit(cache=True, nogil=True)

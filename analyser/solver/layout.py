@@ -13,9 +13,12 @@ from __future__ import annotations
 NT = 4  # the strain "no trump" (suits are 0..3)
 
 # goal families of the search: FAM_T, the MAX side needs at least ``beta`` tricks; FAM_E, a
-# lone declarer needs exactly ``goal`` tricks in all (misère 0, piek 1)
+# lone declarer needs exactly ``goal`` tricks in all (NEED_MISERE, NEED_PIEK)
 FAM_T = 0
 FAM_E = 1
+# the tricks a misère and a piek declarer take, alone (FAM_E) or joined (joined_misere.py)
+NEED_MISERE = 0
+NEED_PIEK = 1
 
 # statistics slots
 S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES, S_TRICK_NODES = 0, 1, 2, 3, 4, 5

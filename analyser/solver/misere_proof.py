@@ -28,11 +28,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyser.solver.bits import ctz, hibit, popcount, suit_bits, wrap_add, wrap_mul
+from analyser.solver.bits import ctz, hands_slot, hibit, popcount, suit_bits
 from analyser.solver.jit import finish_module
 
-_M1 = np.uint64(0x9E3779B97F4A7C15)
-_M2 = np.uint64(0xBF58476D1CE4E5B9)
+# The search (search.py) and the joined search (joined_misere.py) both ask misere_safe, from
+# RX_MIN_CARDS cards a hand on (nearer the end their own search is cheaper), within RX_NODES
+# of its nodes a call (its results are kept for the rest of the calling search).
+RX_MIN_CARDS = 6
+RX_NODES = 5000
 RX_MEMO_BITS = 18  # 262144 states, 10.5 MB (2**15 thrashed: 234M nodes where 11M do)
 RX_EMPTY, RX_SAFE, RX_LOST = 0, 1, 2
 
@@ -174,19 +177,6 @@ def _options(h, p, x, holes, lead_suit, sep_all, opts):
     return n
 
 
-@njit(cache=True, _nrt=False)
-def _slot(h0, h1, h2, h3, nbits):
-    # wrapping arithmetic: see analyser/solver/bits.py
-    z = wrap_add(
-        wrap_add(wrap_mul(h0, _M1), wrap_mul(h1, 0x9E3779B1)),
-        wrap_add(wrap_mul(h2, _M2), wrap_mul(h3, 31)),
-    )
-    z ^= z >> 29
-    z = wrap_mul(z, _M2)
-    z ^= z >> 32
-    return z & ((1 << nbits) - 1)
-
-
 # frame columns of the smaller game's explicit stack (numba cannot cache recursive functions)
 K_KIND, K_LEADER, K_POS, K_LS, K_HD, K_NC, K_TABLE, K_SLOT, K_N, K_I = range(10)
 STATE, PLAY = 0, 1
@@ -221,7 +211,7 @@ def _enter_state(lvl, h0, h1, h2, h3, x, holes, ls, hd, nc, fh, fi, mk, mv, cnt)
     if all_safe:
         return 1
     size = mv.shape[0]
-    base = _slot(h0, h1, h2, h3, hibit(size))
+    base = hands_slot(h0, h1, h2, h3, 0, hibit(size))
     free = -1
     for j in range(4):
         e = (base + j) & (size - 1)

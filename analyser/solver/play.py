@@ -35,6 +35,9 @@ from analyser.solver.layout import (
     GOAL_GE,
     GOAL_MISERE,
     GOAL_PIEK,
+    NEED_MISERE,
+    NEED_PIEK,
+    UNDECIDED,
 )
 from analyser.solver.moves import cut_slots, gen_moves
 from analyser.solver.position import seat_of
@@ -42,7 +45,7 @@ from analyser.solver.search import search
 from analyser.solver.table import next_generation
 
 NOT_LEGAL = -2  # card_values_core's value of a card the seat to move may not play
-UNDECIDED_CARD = -1  # its value of a card whose search was given up at the node budget
+UNDECIDED_CARD = UNDECIDED  # its value of a card whose search was given up at the node budget
 
 
 @njit(cache=True)
@@ -108,7 +111,7 @@ def card_values_core(
                 side,
                 side,
                 FAM_E,
-                0 if goal == GOAL_MISERE else 1,
+                NEED_MISERE if goal == GOAL_MISERE else NEED_PIEK,
                 1,
                 called_bit,
                 holder,

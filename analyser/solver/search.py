@@ -17,6 +17,8 @@ per card played), with these techniques, each safe:
   all-node's child W cuts through the run a move represented, the cut moves to the run's end,
   so the run stays wholly fixed or wholly free (otherwise its unsearched siblings would not be
   covered).
+* At a trick start (trick_start.py) the count, the misère tests, the forced last trick and
+  the table settle the node when they can, before any move is generated.
 * Sure-trick bounds at trick starts and the second hand's cut (cuts.py, quick_tricks.py,
   later_tricks.py): only provably safe bounds.
 * Misère: a defender to lead who can force the lone declarer to win at once settles the node;
@@ -52,13 +54,7 @@ import numpy as np
 from numba import njit
 
 from analyser.solver.bits import ctz, hibit, popcount, suit_bits
-from analyser.solver.cuts import (
-    ducks_to_the_end,
-    forced_to_win,
-    late_hand_cut,
-    second_hand_cut,
-    trick_bounds,
-)
+from analyser.solver.cuts import late_hand_cut, second_hand_cut, trick_bounds
 from analyser.solver.jit import finish_module
 from analyser.solver.layout import (
     ABANDONED,
@@ -75,7 +71,13 @@ from analyser.solver.layout import (
     S_TT_HITS,
     S_TT_STORES,
 )
-from analyser.solver.misere_proof import RX_MEMO_BITS, misere_safe, new_memo
+from analyser.solver.misere_proof import (
+    RX_MEMO_BITS,
+    RX_MIN_CARDS,
+    RX_NODES,
+    misere_safe,
+    new_memo,
+)
 from analyser.solver.moves import cut_hint, cut_key, cut_record, cut_slots, gen_moves, order_moves
 from analyser.solver.partition import highest_beaten, raise_w, trick_w, w_mode
 from analyser.solver.position import beats
@@ -86,23 +88,22 @@ from analyser.solver.table import (
     C_M1,
     GEN_SHIFT,
     TT_WAYS,
-    after_trick,
     entry_bounds,
     gen_byte,
-    length_key,
-    owner_codes,
     top_owners,
     tt_bucket,
-    tt_probe,
     tt_store,
     tt_tag,
     w_from_masks,
 )
-
-# node limit of one misere_safe call (its results are kept for the rest of the search)
-RX_NODES = 5000
-# misere_safe is tried from this many cards left: nearer the end the search itself is cheaper
-RX_MIN_REM = 6
+from analyser.solver.trick_start import (
+    goal_reached,
+    last_trick,
+    misere_cut,
+    probe_both,
+    start_aux,
+    start_codes,
+)
 
 
 @njit(cache=True)
@@ -245,91 +246,32 @@ def search(
                 w = 0
                 wb = 0
                 rx_here = False
-                if fam == FAM_T:
-                    need = beta - c
-                    if need <= 0:
-                        v = c
-                        settled = True
-                    elif need > rem:
-                        v = c + rem
-                        settled = True
-                else:
-                    need = goal - c
-                    if need < 0 or need > rem:
-                        v = 0
-                        settled = True
-                    elif rem == 0:
-                        v = 1
-                        settled = True
-                    elif (
-                        need == 0
-                        and not forced_root
-                        and side_max[p] == 0
-                        and trump == NT
-                        and not (pend[d] == 1 and holder == lone_decl)
-                    ):
-                        # misere phase, a defender on lead, no trumps (a trump could be forced
-                        # to win), and no called card the declarer must still play (it could
-                        # be forced to win): without this a safe hand is only proved by
-                        # searching every defence to the last trick
-                        settled, wb = ducks_to_the_end(hands, lone_decl)
-                        if settled:
-                            v = 1
-                        else:
-                            skip = called_suit if pend[d] == 1 else -1
-                            settled, wb = forced_to_win(hands, p, lone_decl, skip)
-                            v = 0
-                        # neither: the smaller game may still prove it (after the table)
-                        rx_here = not settled and rem >= RX_MIN_REM
+                settled, v, need = goal_reached(fam, beta, goal, c, rem)
+                if (
+                    not settled
+                    and fam == FAM_E
+                    and need == 0
+                    and not forced_root
+                    and side_max[p] == 0
+                    and trump == NT
+                    and not (pend[d] == 1 and holder == lone_decl)
+                ):
+                    # misere phase, a defender on lead, no trumps (a trump could be forced
+                    # to win), and no called card the declarer must still play (it could
+                    # be forced to win): without this a safe hand is only proved by
+                    # searching every defence to the last trick
+                    skip = called_suit if pend[d] == 1 else -1
+                    settled, v, wb = misere_cut(hands, p, lone_decl, skip)
+                    # neither: the smaller game may still prove it (after the table)
+                    rx_here = not settled and rem >= RX_MIN_CARDS
                 if not settled and rem == 1:
-                    # last trick: one card each, the play is forced
-                    ws_ = p
-                    wb_ = ctz(hands[p])
-                    for k in range(1, 4):
-                        q = (p + k) & 3
-                        b = ctz(hands[q])
-                        if beats(b, wb_, trump):
-                            ws_ = q
-                            wb_ = b
-                    beaten = highest_beaten(
-                        ctz(hands[0]), ctz(hands[1]), ctz(hands[2]), ctz(hands[3]), wb_
-                    )
-                    if beaten >= 0:
-                        alive = hands[0] | hands[1] | hands[2] | hands[3]
-                        w, wb = trick_w(alive, 0, 0, wb_, beaten, w_mode(fam, need))
-                    got = side_cnt[ws_]
-                    if fam == FAM_T:
-                        v = c + got
-                    else:
-                        v = 1 if got == need else 0
+                    v, w, wb = last_trick(hands, p, trump, side_cnt, fam, c, need)
                     settled = True
                 if not settled:
                     alive = hands[0] | hands[1] | hands[2] | hands[3]
-                    if d - 4 < d0:
-                        # the first trick start of this search
-                        key = length_key(hands[0], hands[1], hands[2], hands[3])
-                        c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
-                    else:
-                        # the trick start before this one was searched (it has children),
-                        # so its key and codes are in t_key / t_c0 / t_c1
-                        key, c0, c1 = after_trick(
-                            t_key[d - 4],
-                            t_c0[d - 4],
-                            t_c1[d - 4],
-                            alive,
-                            card,
-                            seat_at,
-                            d - 4,
-                        )
-                    crel = 0
-                    if pend[d] == 1:
-                        crel = popcount(suit_bits(alive, called_suit) >> (called_bit & 15))
+                    key, c0, c1 = start_codes(hands, alive, d, d0, t_key, t_c0, t_c1, card, seat_at)
                     tneed = need if fam == FAM_T else 1
-                    aux = p | (pend[d] << 2) | (crel << 3) | ((need if fam == FAM_E else 0) << 8)
-                    # a pending duty also names its suit: searches of one deal for different
-                    # called cards share the table (solve_range), and their entries may
-                    # only meet once the called card is gone
-                    aux |= (pend[d] * called_suit) << 12
+                    aux = start_aux(p, pend[d], called_suit, called_bit, alive, fam, need)
                     # buckets from the position alone, the generation only in the check
                     # byte and the entry (table.next_generation)
                     base = tt_bucket(key, aux, nb)
@@ -342,21 +284,10 @@ def search(
                     if forced_root:
                         st = -1
                         e = -1
-                        like = 0
                     else:
-                        # the shape bucket first: it decides about twice as many probes as the
-                        # top-card bucket (exact counts of the benchmark deals: 5.9M and 2.5M)
-                        st, e, like = tt_probe(
-                            tt, tb, tagw, base, key, aux, tag, c0, c1, tneed, gen8
+                        st, e = probe_both(
+                            tt, tb, tagw, base, base_top, key, aux, tag, c0, c1, tneed, gen8
                         )
-                    if st < 0 and not forced_root:
-                        e_shape = e
-                        like_shape = like
-                        st, e, like = tt_probe(
-                            tt, tb, tagw, base_top, key, aux, tag, c0, c1, tneed, gen8
-                        )
-                        if st < 0 and like_shape >= like:
-                            e = e_shape
                     if st >= 0:
                         stats[S_TT_HITS] += 1
                         if fam == FAM_T:

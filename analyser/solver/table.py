@@ -22,7 +22,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from analyser.solver.bits import ctz, hibit, popcount, suit_bits, wrap_add, wrap_mul, wrap_shl
+from analyser.solver.bits import (
+    HASH_M1,
+    HASH_M2,
+    ctz,
+    hibit,
+    popcount,
+    suit_bits,
+    wrap_add,
+    wrap_mul,
+    wrap_shl,
+)
 from analyser.solver.jit import finish_module
 
 # Entries of one position shape (suit lengths per seat, leader) differ only in the card layout
@@ -55,10 +65,6 @@ MAX_CHAIN = 8
 # its own positions, never on what earlier searches left in the table (see gen_byte).
 GEN_SHIFT = 16
 NO_GEN = (1 << GEN_SHIFT) - 1
-
-# odd multipliers of the hashes (the 64-bit golden ratio and SplitMix64's first constant)
-HASH_M1 = np.uint64(0x9E3779B97F4A7C15)
-HASH_M2 = np.uint64(0xBF58476D1CE4E5B9)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
