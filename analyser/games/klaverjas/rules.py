@@ -27,6 +27,11 @@ SUIT_SYMBOLS = "♠♥♦♣"
 LOWEST_RANK_52 = 5  # a 52-card rank index: 0 = deuce, so 5 = the seven
 JACK, NINE = 4, 2
 
+# rows of KlaverjasRules.tables()
+TRUMP_POINTS, PLAIN_POINTS, TRUMP_ORDER, PLAIN_ORDER = 0, 1, 2, 3
+# entries of KlaverjasRules.params()
+P_PARTNER_FREES, P_LAST_TRICK, P_THREE, P_FOUR, P_STUK, P_FOUR_EQUAL, P_MARS, P_TEGENMARS = range(8)
+
 
 @dataclasses.dataclass(frozen=True)
 class KlaverjasRules:
