@@ -317,11 +317,13 @@ def _scan_colon(r: HandReader) -> None:
         group_start = after_marker = False
 
 
-def _groups(text: str) -> list[tuple[int, int]]:
-    """(start, end) of the maximal runs of non-separator characters."""
+def runs(text: str, is_separator=None) -> list[tuple[int, int]]:
+    """(start, end) of the maximal runs of characters that are not separators (by default the
+    hand notation's separators; ``str.isspace`` splits at white space only)."""
+    split = _is_separator if is_separator is None else is_separator
     out, start = [], None
     for i, ch in enumerate(text):
-        if _is_separator(ch):
+        if split(ch):
             if start is not None:
                 out.append((start, i))
                 start = None
@@ -335,7 +337,7 @@ def _groups(text: str) -> list[tuple[int, int]]:
 def _scan_groups(r: HandReader) -> None:
     t = r.text
     pending: tuple[int, int] | None = None  # (suit, index) of a lone suit letter
-    for a, b in _groups(t):
+    for a, b in runs(t):
         shown = [k for k in range(a, b) if t[k] not in IGNORABLE]
         if not shown:
             continue

@@ -105,6 +105,7 @@ from analyser.hand_text import (
     HandReader,
     check_n_cards,
     require_text,
+    runs,
     scan_hand,
     scan_pbn,
     skip_colon,
@@ -202,7 +203,7 @@ def parse_deal(
             text,
         )
     body = text[colon + 1 :]
-    spans = _groups_by_space(body)
+    spans = runs(body, str.isspace)
     if len(spans) != N_SEATS:
         raise ParseError(
             f"a deal needs 4 hands after '{seat_text}:', separated by spaces; found {len(spans)}",
@@ -243,20 +244,6 @@ def parse_deal(
             f"the hands of a partial deal must hold equally many cards; found {found}", text
         )
     return hands
-
-
-def _groups_by_space(text: str) -> list[tuple[int, int]]:
-    out, start = [], None
-    for i, ch in enumerate(text):
-        if ch.isspace():
-            if start is not None:
-                out.append((start, i))
-                start = None
-        elif start is None:
-            start = i
-    if start is not None:
-        out.append((start, len(text)))
-    return out
 
 
 def parse_card(text: str) -> int:

@@ -71,17 +71,11 @@ def misere_dict(a: MisereAnalysis, lang: str = "nl") -> dict:
     contracts = []
     for cid in a.estimates:
         e = a.estimates[cid]
-        low, high = e.interval
         contracts.append(
             {
                 "contract": cid,
                 "leader": SEAT_LETTERS[a.leaders[cid]],
-                "p_make": rounded(e.p),
-                "p_low": rounded(e.p_low),
-                "p_high": rounded(e.p_high),
-                "unknown": e.unknown,
-                "ci_low": rounded(low),
-                "ci_high": rounded(high),
+                **estimate_range(e),
                 "expected_score": rounded(a.expected[cid]),
                 "expected_score_ci": [rounded(x) for x in a.expected_ci[cid]],
                 "exactness": EXACTNESS[cid],
