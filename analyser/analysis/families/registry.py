@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from abc import ABC, abstractmethod
 from collections.abc import Collection
 from typing import TYPE_CHECKING, ClassVar
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from analyser.analysis.results import BidResult, HandAnalysis
 
 
-class Family:
+class Family(ABC):
     """One contract family: which kinds it evaluates and how (see the package docstring).
 
     Subclasses set the class attributes and implement :meth:`evaluate`; the other methods
@@ -80,9 +81,10 @@ class Family:
         """``specs`` (all of this family) in the groups :meth:`evaluate` takes at once."""
         return [[s] for s in specs]
 
+    @abstractmethod
     def evaluate(self, sample: SampleView, specs: list[BidSpec]) -> dict[str, BidResult]:
-        """The figures of every bid of one batch on ``sample``, by contract id."""
-        raise NotImplementedError
+        """The figures of every bid of one batch on ``sample``, by contract id (every family
+        implements it; :func:`register` cannot instantiate a family that does not)."""
 
     def hand_notes(self, analysis: HandAnalysis, deals: np.ndarray, seat: Seat) -> list[str]:
         """Notes on the whole hand (not one bid's), given the analysed ``deals``; ``seat``
