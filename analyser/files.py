@@ -92,7 +92,9 @@ def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _reason(exc: OSError) -> str:
+def os_reason(exc: OSError) -> str:
+    """What an OSError says in a one-line message: its system text ('Permission denied'),
+    else the whole error."""
     return exc.strerror or str(exc)
 
 
@@ -110,13 +112,13 @@ def check_output_dir(path: str | os.PathLike, what: str) -> pathlib.Path:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputPathError(
-            f"{what} {folder}: the folder cannot be created ({_reason(exc)})"
+            f"{what} {folder}: the folder cannot be created ({os_reason(exc)})"
         ) from None
     try:
         with tempfile.TemporaryFile(dir=folder, prefix=".rikken-write-check-"):
             pass
     except OSError as exc:
-        raise OutputPathError(f"{what} {folder}: cannot write there ({_reason(exc)})") from None
+        raise OutputPathError(f"{what} {folder}: cannot write there ({os_reason(exc)})") from None
     return folder
 
 

@@ -21,7 +21,7 @@ from analyser.cli.common import (
     without,
 )
 from analyser.errors import RikkenError
-from analyser.files import check_output_file, write_text_atomic
+from analyser.files import check_output_file, os_reason, write_text_atomic
 from analyser.progress import Progress
 
 # where an option applies (analyser.cli.common.refuse_ignored): --out always writes CSV
@@ -110,7 +110,7 @@ def command(
             # the solving is done: the rows go to stdout rather than being lost
             click.echo(csv_text, nl=False)
             raise RikkenError(
-                f"could not write {out} ({exc.strerror or exc}); the results are printed on "
+                f"could not write {out} ({os_reason(exc)}); the results are printed on "
                 "stdout instead"
             ) from None
         click.echo(f"{len(results)} positions solved; results written to {out}", err=True)

@@ -41,7 +41,13 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from analyser.errors import RikkenError
-from analyser.files import keep_elsewhere, sha256_hex, write_bytes_atomic, write_text_atomic
+from analyser.files import (
+    keep_elsewhere,
+    os_reason,
+    sha256_hex,
+    write_bytes_atomic,
+    write_text_atomic,
+)
 from analyser.studies.config import StudyConfig
 from analyser.studies.domains import domain_problem
 
@@ -91,7 +97,7 @@ def read_verified(path: pathlib.Path) -> tuple[pd.DataFrame, dict | None]:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise VerificationError(f"cannot be read: {exc.strerror or exc}") from None
+        raise VerificationError(f"cannot be read: {os_reason(exc)}") from None
     try:
         recorded = checksum_path(path).read_text(encoding="ascii")
     except FileNotFoundError:
@@ -198,7 +204,7 @@ class StudyCache:
             _atomic_write(df, self.part_path(i))
         except OSError as exc:
             print(
-                f"cache: could not save {shown(self.part_path(i))} ({exc.strerror or exc}); "
+                f"cache: could not save {shown(self.part_path(i))} ({os_reason(exc)}); "
                 "going on without it (a stop now would lose that chunk)",
                 file=sys.stderr,
             )
@@ -215,7 +221,7 @@ class StudyCache:
             kept = keep_elsewhere(data, self.table_path.name)
             raise RikkenError(
                 f"cache: could not write {shown(self.table_path)} "
-                f"({exc.strerror or exc}); the finished table is kept in {kept}"
+                f"({os_reason(exc)}); the finished table is kept in {kept}"
             ) from None
         shutil.rmtree(self.parts_dir, ignore_errors=True)
         try:

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from analyser.errors import RikkenError
-from analyser.files import check_output_dir, keep_folder_elsewhere
+from analyser.files import check_output_dir, keep_folder_elsewhere, os_reason
 from analyser.report.model import CAVEAT, SD_CAVEAT, Block, Section, pct
 from analyser.studies.config import StudyConfig, SuiteConfig
 from analyser.studies.registry import study_module
@@ -74,11 +74,11 @@ def build_report(
             html, md = _write_report(suite, results, kept, t0, computed, cached)
         except OSError as again:
             raise RikkenError(
-                f"could not write the report to {out} ({exc.strerror or exc}) nor to {kept} "
-                f"({again.strerror or again}); the study tables are in the cache"
+                f"could not write the report to {out} ({os_reason(exc)}) nor to {kept} "
+                f"({os_reason(again)}); the study tables are in the cache"
             ) from None
         raise RikkenError(
-            f"could not write the report to {out} ({exc.strerror or exc}); it was written to "
+            f"could not write the report to {out} ({os_reason(exc)}); it was written to "
             f"{html} instead"
         ) from None
     return ReportFiles(html, md, time.perf_counter() - t0, computed, cached)
@@ -108,14 +108,14 @@ def write_study_section(
         kept = keep_folder_elsewhere(res.cfg.name)
         failure = (
             f"could not write the charts and tables to {report_dir / res.cfg.name} "
-            f"({exc.strerror or exc}); they were written to {kept / res.cfg.name} instead"
+            f"({os_reason(exc)}); they were written to {kept / res.cfg.name} instead"
         )
         try:
             return study_section(res, kept), kept, failure
         except OSError as again:
             raise RikkenError(
                 f"could not write the charts and tables to {report_dir / res.cfg.name} "
-                f"({exc.strerror or exc}) nor to {kept} ({again.strerror or again}); the "
+                f"({os_reason(exc)}) nor to {kept} ({os_reason(again)}); the "
                 "study's table is in the cache"
             ) from None
 
