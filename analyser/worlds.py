@@ -223,8 +223,14 @@ def _group_plan(k: Knowledge) -> tuple[list[list[int]], list[tuple[int, ...]], t
     return cards, allowed, room
 
 
+@cache
 def _splits(m: int, seats: tuple[int, ...], room: tuple[int, ...]):
-    """Every way to give ``m`` cards to ``seats`` within ``room``: (k per seat, ways)."""
+    """Every way to give ``m`` cards to ``seats`` within ``room``: (k per seat, ways), as a
+    tuple (cached: the same group sizes and rooms recur in every world and decision)."""
+    return tuple(_split_gen(m, seats, room))
+
+
+def _split_gen(m: int, seats: tuple[int, ...], room: tuple[int, ...]):
 
     def rec(i: int, left: int, k: list[int]):
         if i == len(seats) - 1:
@@ -289,18 +295,22 @@ def sample_worlds(k: Knowledge, n: int, seed: int, start: int = 0) -> np.ndarray
         if k.owner[c] >= 0 and not k.played[c]:
             base[int(k.owner[c])].append(c)
     out = np.zeros((n, N_SEATS), np.int64)
+    plans: dict[tuple[int, tuple[int, ...]], list] = {}  # (group, room left) -> its options
     for j in range(n):
         rng = _Stream(seed, start + j)
         hands = [list(h) for h in base]
         left = room
         for u in range(len(cards)):
             # a split of this group's cards with probability ways * completions after
-            options = []
-            for split, ways in _splits(len(cards[u]), allowed[u], left):
-                rest = tuple(r - x for r, x in zip(left, split, strict=True))
-                weight = ways * completions(u + 1, rest)
-                if weight:
-                    options.append((split, weight))
+            options = plans.get((u, left))
+            if options is None:
+                options = []
+                for split, ways in _splits(len(cards[u]), allowed[u], left):
+                    rest = tuple(r - x for r, x in zip(left, split, strict=True))
+                    weight = ways * completions(u + 1, rest)
+                    if weight:
+                        options.append((split, weight))
+                plans[(u, left)] = options
             pick = rng.below_big(sum(w for _, w in options))
             i = 0
             while pick >= options[i][1]:
@@ -319,3 +329,55 @@ def sample_worlds(k: Knowledge, n: int, seed: int, start: int = 0) -> np.ndarray
         for s in range(N_SEATS):
             out[j, s] = cards_to_mask(hands[s])
     return out
+
+
+def all_worlds(k: Knowledge, limit: int) -> np.ndarray | None:
+    """Every deal that agrees with ``k``, once each (``int64[m, 4]`` as
+    :func:`sample_worlds`), in a fixed order; None when there are more than ``limit``. A
+    player with so few layouts left averages over all of them instead of a sample: exact
+    for his knowledge, and cheaper than ``limit`` sampled worlds."""
+    from itertools import combinations
+
+    cards, allowed, room = _group_plan(k)
+    completions = _counter(cards, allowed)
+    total = completions(0, room)
+    if total > limit:
+        return None
+    base = [0] * N_SEATS
+    for c in range(N_CARDS):
+        if k.owner[c] >= 0 and not k.played[c]:
+            base[int(k.owner[c])] |= 1 << (16 * (c // N_RANKS) + c % N_RANKS)
+    out: list[list[int]] = []
+
+    def bits(cs) -> int:
+        m = 0
+        for c in cs:
+            m |= 1 << (16 * (c // N_RANKS) + c % N_RANKS)
+        return m
+
+    def give(u: int, left: tuple[int, ...], hands: list[int]) -> None:
+        if u == len(cards):
+            if not any(left):
+                out.append(list(hands))
+            return
+        for split, _ in _splits(len(cards[u]), allowed[u], left):
+            rest = tuple(r - x for r, x in zip(left, split, strict=True))
+            if completions(u + 1, rest) == 0:
+                continue
+            _deal_group(cards[u], split, 0, hands, lambda h, rest=rest: give(u + 1, rest, h))
+
+    def _deal_group(group, split, s, hands, then) -> None:
+        # the group's cards to the seats in order, split[s] to seat s, every subset once
+        while s < N_SEATS and split[s] == 0:
+            s += 1
+        if s == N_SEATS:
+            then(hands)
+            return
+        for pick in combinations(group, split[s]):
+            rest = [c for c in group if c not in pick]
+            h = list(hands)
+            h[s] |= bits(pick)
+            _deal_group(rest, split, s + 1, h, then)
+
+    give(0, room, base)
+    return np.array(out, dtype=np.int64).reshape(-1, N_SEATS)

@@ -11,7 +11,15 @@ from oracle import legal_cards
 
 from analyser.cards import N_RANKS
 from analyser.errors import RikkenError
-from analyser.single_dummy import KIND_GE, KIND_MISERE, KIND_PIEK, PlayContract, play_deal
+from analyser.single_dummy import (
+    KIND_GE,
+    KIND_MISERE,
+    KIND_PIEK,
+    PlayContract,
+    PlayOptions,
+    misere_claim,
+    play_deal,
+)
 from analyser.solver import Solver, solve
 from analyser.worlds import trick_winner
 
@@ -99,6 +107,8 @@ def test_single_dummy_players_play_legal_cards_and_repeat_from_the_seed():
         _check_legal(hands, c, got.cards)
         again = play_deal(hands, c, 4, 17, 0, solver=solver)
         assert again == got
+        # whatever the solver searched before (a worker's earlier deals), node for node
+        assert play_deal(hands, c, 4, 17, 0, solver=Solver()) == got
 
 
 def test_hands_that_cannot_fail_make_single_dummy():
@@ -126,3 +136,71 @@ def test_bad_contracts_are_refused():
         PlayContract(4, 0, 0, KIND_MISERE, called=12)
     with pytest.raises(RikkenError, match="at least one world"):
         play_deal(_deal(random.Random(1)), PlayContract(0, 0, 0), 0, 1)
+
+
+def _reference():
+    """Today's player before its shortcuts (tests/bench/sd_reference.py): the bench's
+    yardstick for the speed-up, and here the judge of what the shortcuts may not change."""
+    import pathlib
+    import sys
+
+    sys.path.insert(0, str(pathlib.Path(__file__).parent / "bench"))
+    import sd_reference
+
+    return sd_reference
+
+
+@pytest.mark.parametrize("seed", [61, pytest.param(62, marks=pytest.mark.slow)])
+def test_the_shortcuts_play_the_cards_the_full_search_plays(seed):
+    # equivalent cards, worlds in sequence with cards dropped, the tie-break only on ties,
+    # the warm table and the claim: without a budget and with sampled worlds (no
+    # enumeration), every card is the one the player without shortcuts plays
+    ref = _reference()
+    rng = random.Random(seed)
+    solver, ref_solver = Solver(), Solver()
+    exact = PlayOptions(3, decision_nodes=0, enumerate=False)
+    for i in range(2):
+        hands = _deal(rng)
+        for c in _contracts(rng, hands)[2:]:
+            got = play_deal(hands, c, exact, 5, i, solver=solver)
+            rc = ref.PlayContract(c.trump, c.leader, c.declarer, c.kind, c.target, c.called)
+            want = ref.play_deal(hands, rc, 3, 5, i, solver=ref_solver)
+            assert got.made == want.made, (hands, c)
+            assert got.cards == want.cards[: len(got.cards)], (hands, c)
+            assert got.claimed or got.cards == want.cards
+
+
+def test_a_decision_stays_within_its_node_budget():
+    rng = random.Random(63)
+    hands = _deal(rng)
+    c = PlayContract(4, 1, 0, KIND_MISERE)
+    budget = 3000
+    got = play_deal(hands, c, PlayOptions(8, decision_nodes=budget), 3, 0)
+    _check_legal(hands, c, got.cards)
+    assert got.decisions > 0 and got.limited > 0
+    # a search stops once past its share: the overshoot is a few nodes per search
+    assert got.nodes <= got.decisions * budget * 1.2
+
+
+def test_a_claimed_misere_cannot_be_beaten():
+    # misere_claim says no trick can reach the declarer whatever anyone plays: then the
+    # solver finds the misère made (the defenders' best play cannot beat it either)
+    rng = random.Random(65)
+    checked = 0
+    solver = Solver()
+    for _ in range(400):
+        n = rng.randrange(2, 7)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hands = [sorted(deck[n * k : n * k + n]) for k in range(4)]
+        # make the declarer's hand low: his n lowest of a random pick of 2n cards
+        pool = sorted(deck[4 * n : 6 * n], key=lambda x: x % N_RANKS)
+        hands[0] = sorted(pool[:n])
+        used = set(hands[0])
+        rest = [x for x in deck if x not in used][: 3 * n]
+        hands[1:] = [sorted(rest[n * k : n * k + n]) for k in range(3)]
+        if misere_claim(hands, 0):
+            checked += 1
+            for leader in (1, 2, 3):
+                assert solver.solve(hands, 4, leader, [0], "misere") == 1, hands
+    assert checked >= 20

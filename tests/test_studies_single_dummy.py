@@ -178,7 +178,7 @@ def test_config_rejects_unknown_family():
 
 def test_malheur_partner_and_his_ace_are_public():
     """At malheur the partner named trump: every other player's worlds give him the 4th ace."""
-    from analyser.single_dummy import _public
+    from analyser.single_dummy.contract import public_cards as _public
     from analyser.worlds import knowledge_after, sample_worlds
 
     cfg = load_study(SIMS / "single_dummy.toml").with_params(hands_per_family={"malheur": 1})

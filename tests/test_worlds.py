@@ -161,3 +161,40 @@ def test_a_seat_that_follows_the_called_suit_without_the_called_card_does_not_ho
     assert all(int(w[3]) >> 12 & 1 for w in sample_worlds(k, 20, 3))
     with pytest.raises(KnowledgeError, match="did not play it"):
         knowledge_after(0, me, 4, 1, [0, 1], called=ace, known={ace: 2})
+
+
+def test_all_worlds_lists_every_layout_once_when_few_remain():
+    import random
+
+    from analyser.worlds import all_worlds, count_worlds, knowledge_after, trick_winner
+
+    rng = random.Random(3)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [sorted(deck[13 * i : 13 * i + 13]) for i in range(4)]
+    held = [list(h) for h in hands]
+    played, seat, trick = [], 0, []
+    for _ in range(40):  # ten tricks, each seat playing its lowest legal card
+        h = held[seat]
+        follow = [c for c in h if trick and c // 13 == trick[0][1] // 13]
+        c = min(follow or h)
+        h.remove(c)
+        played.append(c)
+        trick.append((seat, c))
+        if len(trick) == 4:
+            seat, trick = trick_winner(trick, 4), []
+        else:
+            seat = (seat + 1) % 4
+    k = knowledge_after(seat, hands[seat], 4, 0, played)
+    n = count_worlds(k)
+    worlds = all_worlds(k, n)
+    assert all_worlds(k, n - 1) is None
+    rows = {tuple(int(x) for x in w) for w in worlds}
+    assert len(rows) == len(worlds) == n
+    mine = sum(1 << (16 * (c // 13) + c % 13) for c in held[seat])
+    for w in rows:
+        assert w[seat] == mine
+        assert sum(bin(x).count("1") for x in w) == 12
+        assert w[0] | w[1] | w[2] | w[3] == sum(
+            1 << (16 * (c // 13) + c % 13) for h in held for c in h
+        )

@@ -49,6 +49,12 @@ class PlayedBid:
     """Deals made both ways (the paired comparison's concordant makes)."""
     samples: int
     seconds: float
+    decisions: int = 0
+    """Decisions that needed a search, over the played deals."""
+    limited: int = 0
+    """Of those, the decisions that left out a world or ran out of the node budget."""
+    decision_nodes: int = 0
+    """The node budget per decision."""
 
 
 def playable(b: BidResult) -> bool:
@@ -115,23 +121,21 @@ def _dd_answer(hands, c, solver) -> int:
 _WORKER_SOLVER = None  # one solver (and its table) per worker process
 
 
-def _play_job(job) -> tuple[int, int, int, int, float]:
+def _play_job(job) -> tuple[int, int, int, int, float, int, int]:
     """One deal of one bid: (bid index, deal index, single-dummy made, double-dummy made,
-    seconds). Runs in a worker process or inline."""
+    seconds, decisions searched, decisions limited). Runs in a worker process or inline."""
     from analyser.single_dummy import play_deal
     from analyser.solver import Solver
 
     global _WORKER_SOLVER
     if _WORKER_SOLVER is None:
         _WORKER_SOLVER = Solver()
-    bi, i, hands, contract, samples, seed, may_discard = job
+    bi, i, hands, contract, options, seed = job
     t0 = time.perf_counter()
-    got = play_deal(
-        hands, contract, samples, seed, i, solver=_WORKER_SOLVER,
-        called_card_may_be_discarded=may_discard,
-    )  # fmt: skip
+    got = play_deal(hands, contract, options, seed, i, solver=_WORKER_SOLVER)
     dd = _dd_answer(hands, contract, _WORKER_SOLVER)
-    return bi, i, int(got.made), int(dd), time.perf_counter() - t0
+    seconds = time.perf_counter() - t0
+    return bi, i, int(got.made), int(dd), seconds, got.decisions, got.limited
 
 
 def play_out(
@@ -144,7 +148,8 @@ def play_out(
 ) -> list[PlayedBid]:
     """Play the chosen bids (:func:`choose_bids`) out single-dummy on the first ``n_deals``
     deals of the analysis's sample (seed ``analysis.seed``), with ``samples`` worlds per
-    decision, and solve the same deals double-dummy. ``workers`` processes share the deals
+    decision (at most :data:`~analyser.single_dummy.DEFAULT_DECISION_NODES` solver nodes per
+    decision), and solve the same deals double-dummy. ``workers`` processes share the deals
     (None = one per core; 1 = in this process): a deal plays the same way in any of them,
     its worlds depending only on the seed and the deal's index."""
     import os
@@ -152,6 +157,7 @@ def play_out(
     from multiprocessing import get_context
 
     from analyser.sampler import sample_deals
+    from analyser.single_dummy import PlayOptions
 
     if samples < 1 or n_deals < 1:
         raise RikkenError("--samples and --play-deals must be at least 1")
@@ -164,21 +170,26 @@ def play_out(
     hands_list = [[mask_to_cards(int(m)) for m in d] for d in deals]
     may_discard = analysis.ruleset.called_card_may_be_discarded
     contracts = [_contract(b, declarer) for b in chosen]
+    options = PlayOptions(samples, called_card_may_be_discarded=may_discard)
     jobs = [
-        (bi, i, hands, c, samples, analysis.seed, may_discard)
+        (bi, i, hands, c, options, analysis.seed)
         for bi, c in enumerate(contracts)
         for i, hands in enumerate(hands_list)
     ]
     sd = np.zeros((len(chosen), n_deals), np.int8)
     dd = np.zeros((len(chosen), n_deals), np.int8)
     seconds = np.zeros(len(chosen))
+    decisions = np.zeros(len(chosen), np.int64)
+    limited = np.zeros(len(chosen), np.int64)
     k = min(workers or os.cpu_count() or 1, max(len(jobs), 1))
     with Progress(len(jobs), "single-dummy deals", quiet=quiet) as progress:
 
         def take(r) -> None:
-            bi, i, made, dd_made, sec = r
+            bi, i, made, dd_made, sec, searched, short = r
             sd[bi, i], dd[bi, i] = made, dd_made
             seconds[bi] += sec
+            decisions[bi] += searched
+            limited[bi] += short
             progress.advance()
 
         if k == 1:
@@ -197,6 +208,9 @@ def play_out(
             int(((sd[bi] == 1) & (dd[bi] == 1)).sum()),
             samples,
             float(seconds[bi]),
+            int(decisions[bi]),
+            int(limited[bi]),
+            options.decision_nodes,
         )
         for bi, b in enumerate(chosen)
     ]

@@ -47,6 +47,9 @@ def played_records(played: Sequence[PlayedBid]) -> dict[str, dict]:
             "played_deals": p.sd.n,
             "made_both": p.both,
             "samples": p.samples,
+            "decisions": p.decisions,
+            "limited_decisions": p.limited,
+            "decision_nodes": p.decision_nodes,
         }
     return out
 
@@ -90,6 +93,13 @@ def render_played(played: Sequence[PlayedBid], seed: int) -> str:
         "single-dummy: every player sees only his own hand, the cards played and the open "
         "hands, and plays the card that does best over sampled worlds (PIMC; no signals)"
     )
+    for p in played:
+        if p.limited:
+            lines.append(
+                f"{p.bid_id}: {p.limited} of {p.decisions} decisions reached the node budget "
+                f"({p.decision_nodes:,} nodes a decision, a quarter of it a world) and played "
+                "the best card on the worlds they could value"
+            )
     return "\n".join(lines)
 
 

@@ -8,7 +8,7 @@ every legal card of the seat to move, also with a trick in progress (the play AP
 
 from analyser.solver.api import PositionError, Solver, parse_goal, solve, solve_batch
 from analyser.solver.layout import GOAL_GE, GOAL_MISERE, GOAL_PIEK, GOAL_TRICKS, UNDECIDED
-from analyser.solver.play import card_values
+from analyser.solver.play import card_values, legal_runs
 
 __all__ = [
     "GOAL_GE",
@@ -18,6 +18,7 @@ __all__ = [
     "PositionError",
     "Solver",
     "card_values",
+    "legal_runs",
     "parse_goal",
     "solve",
     "solve_batch",

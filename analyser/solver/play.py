@@ -37,6 +37,8 @@ from analyser.solver.layout import (
     GOAL_PIEK,
     NEED_MISERE,
     NEED_PIEK,
+    S_NODES,
+    S_RX_NODES,
     UNDECIDED,
 )
 from analyser.solver.moves import cut_slots, gen_moves
@@ -66,14 +68,16 @@ def card_values_core(
     killer,
     stats,
     max_nodes,
+    only,
     out,
 ):
     """Fill ``out`` (int64[64], by card bit 16 * suit + rank) with the value of every legal
-    card of the seat to move (NOT_LEGAL elsewhere, UNDECIDED_CARD where the budget ran
-    out). ``hands``: the cards still held (bit masks); ``trick0[:n_trick0]``: the cards on
-    the table, from ``leader`` on; ``called``: the called card (0..51) or -1. Every search
-    uses the table generation ``gen``, which the caller takes (table.next_generation) before
-    the call."""
+    card of the seat to move whose run of equivalent cards meets the bit mask ``only`` (-1:
+    every legal card; NOT_LEGAL elsewhere, UNDECIDED_CARD where the budget ran out).
+    ``hands``: the cards still held (bit masks); ``trick0[:n_trick0]``: the cards on the
+    table, from ``leader`` on; ``called``: the called card (0..51) or -1. ``max_nodes`` > 0
+    is a budget for the whole call. Every search uses the table generation ``gen``, which
+    the caller takes (table.next_generation) before the call."""
     for k in range(out.shape[0]):
         out[k] = NOT_LEGAL
     side = np.zeros(4, np.int64)
@@ -101,8 +105,24 @@ def card_values_core(
     # the history, lead killers and cut-off cache slots this position uses (as solve_one)
     for k in range(CUT_CACHE + cut_slots(n)):
         killer[k] = 0
+    start_n = stats[S_NODES]
+    start_rx = stats[S_RX_NODES]
     for i in range(n_moves):
         c = mv[0, i]
+        if (run[0, i] & only) == 0:
+            continue  # a card the caller does not ask about (single-dummy: settled already)
+        # the budget is the whole call's: each search gets what the earlier ones left
+        # as search counts its budget: its own nodes and half of the smaller misère game's
+        spent = stats[S_NODES] - start_n + (stats[S_RX_NODES] - start_rx) // 2
+        left = max_nodes - spent if max_nodes > 0 else 0
+        if max_nodes > 0 and left <= 0:
+            value = UNDECIDED_CARD
+            r = run[0, i]
+            while r:
+                low = r & -r
+                out[ctz(low)] = value
+                r ^= low
+            continue
         if goal == GOAL_MISERE or goal == GOAL_PIEK:
             v = search(
                 hands,
@@ -125,7 +145,7 @@ def card_values_core(
                 gen,
                 killer,
                 stats,
-                max_nodes,
+                left,
             )
             value = UNDECIDED_CARD if v == ABANDONED else v
         else:
@@ -153,7 +173,7 @@ def card_values_core(
                 gen,
                 killer,
                 stats,
-                max_nodes,
+                left,
             )
             if given_up:
                 value = UNDECIDED_CARD
@@ -167,6 +187,67 @@ def card_values_core(
             low = r & -r
             out[ctz(low)] = value
             r ^= low
+
+
+@njit(cache=True)
+def legal_runs_core(hands, leader, trick0, n_trick0, called, discard_ok, out):
+    """Fill ``out`` (int64[14]) with the legal moves of the seat to move as runs of
+    equivalent cards (bit masks, moves.gen_moves); return their number."""
+    holder = -1
+    called_bit = -1
+    if called >= 0:
+        b = 16 * (called // 13) + called % 13
+        holder = seat_of(hands, b)
+        if holder >= 0:
+            called_bit = b
+    pend0 = 1 if holder >= 0 else 0
+    p = (leader + n_trick0) & 3
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    for k in range(n_trick0):
+        alive |= 1 << trick0[k]
+    lead_suit = trick0[0] >> 4 if n_trick0 > 0 else -1
+    mv = np.empty((1, 14), np.int64)
+    run = np.empty((1, 14), np.int64)
+    n = gen_moves(
+        hands, p, n_trick0, lead_suit, alive, pend0, called_bit, holder, discard_ok, mv, run, 0
+    )
+    for i in range(n):
+        out[i] = run[0, i]
+    return n
+
+
+def legal_runs(
+    hands: Sequence[Iterable[int]],
+    leader: int,
+    trick: Sequence[int] = (),
+    called: int | None = None,
+    *,
+    called_card_may_be_discarded: bool = True,
+) -> list[list[int]]:
+    """The legal cards of the seat to move, grouped in runs of equivalent cards (adjacent
+    among the cards still in play, so one value serves the run whatever the other hands
+    hold), each run's cards ascending, the runs in the solver's move order. The grouping
+    depends only on the mover's hand and the cards still in play: every world of a
+    single-dummy player's sample gives the same runs. Positions as :func:`card_values`."""
+    hands = [[int(c) for c in h] for h in hands]
+    trick = [int(c) for c in trick]
+    check_trick_position(hands, leader, trick)
+    masks = np.zeros(N_SEATS, np.int64)
+    for s, h in enumerate(hands):
+        masks[s] = _mask(h)
+    trick0 = np.zeros(3, np.int64)
+    for i, c in enumerate(trick):
+        trick0[i] = 16 * (c // N_RANKS) + c % N_RANKS
+    out = np.zeros(14, np.int64)
+    n = legal_runs_core(
+        masks, int(leader), trick0, len(trick), -1 if called is None else int(called),
+        bool(called_card_may_be_discarded), out,
+    )  # fmt: skip
+    runs = []
+    for i in range(n):
+        r = int(out[i])
+        runs.append(sorted((b >> 4) * N_RANKS + (b & 15) for b in range(64) if r >> b & 1))
+    return runs
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -223,6 +304,8 @@ def card_values(
     called_card_may_be_discarded: bool = True,
     max_nodes: int = 0,
     solver=None,
+    only: Iterable[int] | None = None,
+    keep_table: bool = False,
 ) -> dict[int, int]:
     """Value of every legal card of the seat to move: {card: value}.
 
@@ -232,8 +315,15 @@ def card_values(
     seats; ``called``: the called card (its holder must play it the first time its suit is
     led; a called card already played has no further effect). ``goal`` and the values: see
     the module docstring (goals count from the current trick on). ``max_nodes`` > 0 is a
-    node budget per search: a card whose search needs more gets -1. ``solver``: an
-    :class:`~analyser.solver.Solver` whose table is reused (a new one if None)."""
+    node budget for the whole call (the cards are searched in move order, each with what the
+    earlier ones left): a card whose search needs more, or comes after the budget is spent,
+    gets -1. ``solver``: an
+    :class:`~analyser.solver.Solver` whose table is reused (a new one if None). ``only``:
+    value just these cards (and the cards equivalent to them); None = every legal card.
+    ``keep_table``: search on the solver's current table generation instead of a new one,
+    so that what earlier calls proved serves this one; the caller must keep the declarer
+    side, trump, called card and rule switches the same within a generation (the table's
+    entries do not record them)."""
     from analyser.solver.api import (
         PositionError,
         Solver,
@@ -270,7 +360,9 @@ def card_values(
     out = np.zeros(64, np.int64)
     # the generation is taken before the numba call (as Solver.solve does), so a Ctrl-C that
     # ends the call cannot leave it to be used again by the next search on this solver
-    solver.gen = next_generation(tb, solver.gen)
+    if not keep_table:
+        solver.gen = next_generation(tb, solver.gen)
+    only_mask = -1 if only is None else _mask(only)
     with ctrl_c_in_numba():
         card_values_core(
             masks,
@@ -289,9 +381,48 @@ def card_values(
             killer,
             stats,
             int(max_nodes),
+            only_mask,
             out,
         )
     return {(b >> 4) * N_RANKS + (b & 15): int(out[b]) for b in range(64) if out[b] != NOT_LEGAL}
+
+
+def world_values(
+    masks: np.ndarray,
+    trump: int,
+    leader: int,
+    decl_mask: int,
+    goal: tuple[int, int],
+    called: int,
+    trick_bits: np.ndarray,
+    n_trick: int,
+    discard_ok: bool,
+    max_nodes: int,
+    only_mask: int,
+    solver,
+) -> np.ndarray:
+    """:func:`card_values` for a caller that already holds a checked position in the
+    solver's own form, on the solver's current table generation (its ``keep_table``): the
+    hands as ``int64[4]`` bit masks, the declarer side as a seat mask, ``goal`` a parsed
+    (code, K), ``called`` -1 for none, the trick's cards as bits (``trick_bits[:n_trick]``),
+    the cards to value as a bit mask ``only_mask`` (-1: all). Returns ``int64[64]`` by card
+    bit (NOT_LEGAL, a value, or -1 where the budget ran out). A single-dummy player values
+    the same cards in many worlds: this skips the per-call reading and checks."""
+    tt, tb, _, _, killer, stats = solver.tables
+    out = np.zeros(64, np.int64)
+    with _ctrl_c():
+        card_values_core(
+            masks, int(trump), int(leader), int(decl_mask), int(goal[0]), int(goal[1]),
+            int(called), trick_bits, int(n_trick), bool(discard_ok), tt, tb, solver.gen,
+            killer, stats, int(max_nodes), int(only_mask), out,
+        )  # fmt: skip
+    return out
+
+
+def _ctrl_c():
+    from analyser.solver.api import ctrl_c_in_numba
+
+    return ctrl_c_in_numba()
 
 
 # no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)

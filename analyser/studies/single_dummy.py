@@ -36,7 +36,9 @@ learn who he is only when it falls. At malheur the partner names trump, so he is
 the start (``PlayContract.partner``, so every player's worlds give him the fourth ace); the
 fourth ace is passed as the called card in both, as in Study 5. The open forms are treated
 as open from trick 1 (the book shows the hand after trick 1). A DD position over the node
-budget ``max_nodes`` is left out (``dd_made = -1``).
+budget ``max_nodes`` is left out (``dd_made = -1``); the single-dummy players decide within
+their own node budget per decision (:data:`~analyser.single_dummy.DEFAULT_DECISION_NODES`),
+and each row counts the decisions that reached it (``sd_limited``).
 
 Result: one row per (hand, deal) with ``dd_made`` and ``sd_made`` (0/1), the SD tricks and
 the seconds the play took. :func:`calibration` turns the pairs into, per family,
@@ -74,7 +76,14 @@ from analyser.guidelines import (
 )
 from analyser.progress import Progress
 from analyser.rules import MALHEUR_TARGET, RIK_TARGET, malheur_trump_choices, parse_ruleset
-from analyser.single_dummy import KIND_GE, KIND_MISERE, KIND_PIEK, PlayContract, play_deal
+from analyser.single_dummy import (
+    KIND_GE,
+    KIND_MISERE,
+    KIND_PIEK,
+    PlayContract,
+    PlayOptions,
+    play_deal,
+)
 from analyser.stats import Z95, wilson_interval
 from analyser.studies import hands as gen
 from analyser.studies.alone import strong_hands
@@ -247,6 +256,9 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
     rs = parse_ruleset(cfg["rules"])
     solver = Solver()
     n = cfg["deals_per_hand"]
+    options = PlayOptions(
+        cfg["samples"], called_card_may_be_discarded=rs.called_card_may_be_discarded
+    )
     rows = []
     for r in hands.itertuples():
         deals = deals_for_hand(int(r.mask), n, int(r.deal_seed))
@@ -257,12 +269,10 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
             sd = play_deal(
                 [mask_to_cards(int(m)) for m in deals[i]],
                 contract,
-                cfg["samples"],
+                options,
                 int(r.deal_seed),
                 i,
                 solver=solver,
-                called_card_may_be_discarded=rs.called_card_may_be_discarded,
-                max_nodes=cfg["max_nodes"],
             )
             rows.append(
                 {
@@ -280,6 +290,8 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
                     "dd_made": dd,
                     "sd_made": int(sd.made),
                     "sd_tricks": sd.tricks,
+                    "sd_decisions": sd.decisions,
+                    "sd_limited": sd.limited,
                     "seconds": time.perf_counter() - t0,
                 }
             )
