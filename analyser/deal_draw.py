@@ -38,11 +38,13 @@ sampler's deal ``2k`` of that key, its trumps, cuts and renaming draws the words
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from numba import njit
 
-from analyser.cards import N_RANKS, N_SEATS, SUIT_MASK, card_bit
-from analyser.deal_model import MIN_CUT, PACKETS
+from analyser.cards import N_RANKS, N_SEATS, SUIT_MASK, card_bit, cards_to_mask
+from analyser.deal_model import MIN_CUT, MODELS, PACKETS
 from analyser.errors import RikkenError
 from analyser.numba_cache import key_cache_on_sources
 from analyser.sampler import (
@@ -61,7 +63,7 @@ BURN_IN = 4
 # attempts per deal before the draw gives up: a shape rarer than about 1 in MAX_ATTEMPTS
 # cut_only hands cannot be sampled in reasonable time
 MAX_ATTEMPTS = 2_000_000
-HONOURS = ("relabel", "swap")
+HONOURS = ("swap", "relabel")
 # kept apart from the uniform sampler's stream of the same seed
 _STREAM = np.uint64(0xC07_0E1E_D0A1_5EED)
 _ALL_BITS = np.array([card_bit(c) for c in range(4 * N_RANKS)], dtype=np.int64)
@@ -212,7 +214,7 @@ def _rename_suits(deal, perm, out):
 @njit(cache=True)
 def _place_cards(deal, seat, given, honours):
     """Make ``deal[seat]`` exactly ``given`` (same suit lengths), in place: ``honours`` 0 =
-    the monotone relabelling of each suit, 1 = exchange the differing cards in rank order."""
+    exchange the differing cards in rank order, 1 = the monotone relabelling of each suit."""
     for s in range(4):
         a = (deal[seat] >> (16 * s)) & SUIT_MASK
         g = (given >> (16 * s)) & SUIT_MASK
@@ -220,7 +222,7 @@ def _place_cards(deal, seat, given, honours):
             continue
         # rank map of this suit: old rank -> new rank
         new_rank = np.arange(N_RANKS)
-        if honours == 0:
+        if honours == 1:
             ia = 0
             ig = 0
             oa = 0
@@ -373,7 +375,7 @@ def cut_only_deals(
     *,
     family: str = "book",
     burn_in: int = BURN_IN,
-    honours: str = "relabel",
+    honours: str = "swap",
     max_attempts: int = MAX_ATTEMPTS,
 ) -> np.ndarray:
     """Deals ``start .. start + n - 1`` (``int64[n, 4]`` masks, N E S W with the dealer at
@@ -407,6 +409,39 @@ def cut_only_deals(
     if np.any(out[:, seat_of(place)] != hand_mask):  # the draw's invariant, checked always
         raise AssertionError("the cut_only draw changed the given hand")
     return out
+
+
+def deal_source(
+    model: str,
+    hand: list[int],
+    place: int,
+    seed: int,
+    known: list[list[int]] | None = None,
+    *,
+    turned: bool = False,
+) -> Callable[[int, int], np.ndarray]:
+    """The deals an analysis of ``hand`` (card ints) at ``place`` (1..4 from the dealer) is
+    solved on, as ``source(start, n)`` -> deals ``start .. start + n - 1``: under
+    ``uniform`` the sampler's deals around ``known`` (four card lists; default: the hand at
+    its seat), exactly as before the deal model was an option; under ``cut_only`` this
+    module's conditional draw. RikkenError for an unknown model, and for ``cut_only`` with a
+    turned trump (wiezen: the draw conditions on one hand, not on the dealer's turned card)."""
+    from analyser.sampler import sample_deals
+
+    if model not in MODELS:
+        raise RikkenError(f"unknown deal model {model!r} (one of: {', '.join(MODELS)})")
+    if known is None:
+        known = [[], [], [], []]
+        known[seat_of(place)] = list(hand)
+    if model == "uniform":
+        return lambda start, n: sample_deals(known, n, seed, start=start)
+    if turned:
+        raise RikkenError(
+            "--deal-model cut_only is not supported with a turned trump (wiezen) yet: the "
+            "conditional draw fixes one hand, not the dealer's turned card"
+        )
+    mask = cards_to_mask(hand)
+    return lambda start, n: cut_only_deals(mask, place, n, seed, start)
 
 
 def session_deals(
