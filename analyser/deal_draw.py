@@ -202,7 +202,7 @@ def _sorted_lengths(h):
 
 
 @njit(cache=True)
-def _rename_suits(deal, perm, out):
+def rename_suits(deal, perm, out):
     """``out``: ``deal`` with suit ``s`` renamed ``perm[s]``."""
     for p in range(N_SEATS):
         h = np.int64(0)
@@ -212,7 +212,7 @@ def _rename_suits(deal, perm, out):
 
 
 @njit(cache=True)
-def _place_cards(deal, seat, given, honours):
+def place_cards(deal, seat, given, honours):
     """Make ``deal[seat]`` exactly ``given`` (same suit lengths), in place: ``honours`` 0 =
     exchange the differing cards in rank order, 1 = the monotone relabelling of each suit."""
     for s in range(4):
@@ -268,7 +268,7 @@ def _place_cards(deal, seat, given, honours):
             deal[p] = (deal[p] & ~(np.int64(SUIT_MASK) << (16 * s))) | (h << (16 * s))
 
 
-_PERMS = np.array(
+PERMS = np.array(
     [
         [a, b, c, d]
         for a in range(4)
@@ -346,8 +346,8 @@ def _draw_one(key, place, given, burn_in, lo, hi, packets, rotate, honours, max_
                 ok[n_ok] = q
                 n_ok += 1
         perm = perms[ok[_draw(key, 2 * k + 1, t, n_ok)]]
-        _rename_suits(deal, perm, nxt)
-        _place_cards(nxt, seat, given, honours)
+        rename_suits(deal, perm, nxt)
+        place_cards(nxt, seat, given, honours)
         for q in range(1, N_SEATS + 1):
             out[rotate[q]] = nxt[(dealer + q) % N_SEATS]
         return k + 1
@@ -398,7 +398,7 @@ def cut_only_deals(
     attempts = np.zeros(n, np.int64)
     _fill(out, attempts, base_key, start, place, np.int64(hand_mask), burn_in, lo, 52 - lo,
           np.array(PACKETS[family], np.int64), rotate, HONOURS.index(honours), max_attempts,
-          _PERMS, _ALL_BITS)  # fmt: skip
+          PERMS, _ALL_BITS)  # fmt: skip
     if n and attempts.min() < 0:
         lengths = "-".join(str(x) for x in sorted((_suit_len_py(hand_mask, s) for s in range(4)),
                                                    reverse=True))  # fmt: skip
