@@ -29,7 +29,7 @@ first deal and a ``random.Random`` seeded from (s, i) for trumps and cuts.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -128,12 +128,16 @@ def deal_sequences(
     model: str = "cut_only",
     family: str = "book",
     start: int = 0,
+    play: Callable | None = None,
 ) -> np.ndarray:
     """``int64[n_sequences, length, 4]`` hand masks: sequences ``start .. start +
     n_sequences - 1`` of ``length`` consecutive deals under ``model`` (``uniform``: every deal
     drawn afresh; ``cut_only``: the module docstring), with the packets and cut of ``family``
     (``book`` or ``wiezen``). Deal ``j`` of a sequence is dealt by seat ``j % 4``
-    (R-DEAL-02). A sequence depends only on (seed, its index)."""
+    (R-DEAL-02). A sequence depends only on (seed, its index). ``play`` is the policy that
+    plays each deal out before the gathering (``play(hands, trump, leader)`` -> tricks as
+    :func:`play_simple` gives them; default :func:`play_simple`): the play is part of the
+    model, and another policy gives another model."""
     from analyser.sampler import random_deals
 
     if model not in MODELS:
@@ -154,7 +158,7 @@ def deal_sequences(
         for j in range(length):
             out[i, j] = [cards_to_mask(h) for h in hands]
             dealer = j % N_SEATS
-            tricks = play_simple(hands, rng.randrange(4), (dealer + 1) % N_SEATS)
+            tricks = (play or play_simple)(hands, rng.randrange(4), (dealer + 1) % N_SEATS)
             new_dealer = (dealer + 1) % N_SEATS
             pack = cut(gather(tricks, new_dealer), rng.randint(lo, 52 - lo))
             hands = deal_packets(pack, new_dealer, PACKETS[family])

@@ -220,3 +220,51 @@ class Estimate:
             return wilson_half_width(self.made, self.n)
         low, high = self.interval
         return (high - low) / 2
+
+
+def chi_square_homogeneity(counts: np.ndarray) -> tuple[float, int, float]:
+    """Pearson's chi-square test that the rows of ``counts`` (a samples × categories table of
+    counts) come from one distribution: ``(statistic, degrees of freedom, p-value)``.
+    Categories empty in every row are dropped; the p-value is the upper tail of the
+    chi-square distribution (regularised incomplete gamma, Numerical Recipes' series and
+    continued fraction)."""
+    table = np.asarray(counts, float)
+    table = table[:, table.sum(axis=0) > 0]
+    expected = np.outer(table.sum(axis=1), table.sum(axis=0)) / table.sum()
+    stat = float(((table - expected) ** 2 / expected).sum())
+    dof = (table.shape[0] - 1) * (table.shape[1] - 1)
+    return stat, dof, _upper_gamma(dof / 2, stat / 2) if dof else 1.0
+
+
+def _upper_gamma(a: float, x: float) -> float:
+    """The regularised upper incomplete gamma Q(a, x)."""
+    if x <= 0:
+        return 1.0
+    log_front = -x + a * math.log(x) - math.lgamma(a)
+    if x < a + 1:  # the series of P(a, x) converges fast here
+        term = total = 1.0 / a
+        k = a
+        while abs(term) > abs(total) * 1e-15:
+            k += 1
+            term *= x / k
+            total += term
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    # Lentz's continued fraction for Q(a, x)
+    tiny = 1e-300
+    b = x + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return h * math.exp(log_front)

@@ -24,7 +24,7 @@ MAX_LINES = 600
 # own. "output" is planned (the rendering of every command's result) and may not exist yet.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("", "cards", "errors", "files", "progress", "numba_cache", "resources", "seats", "stats"),
-    ("sampler", "worlds", "hand_text", "notation", "rules", "deal_model"),
+    ("sampler", "worlds", "hand_text", "notation", "rules", "deal_model", "deal_draw"),
     ("solver", "guidelines"),
     ("single_dummy",),
     ("games",),
@@ -40,6 +40,7 @@ SAME_LAYER: dict[str, frozenset[str]] = {
     "seats": frozenset({"cards"}),
     "files": frozenset({"errors"}),
     "deal_model": frozenset({"sampler"}),
+    "deal_draw": frozenset({"sampler", "deal_model"}),
     "notation": frozenset({"hand_text"}),
 }
 

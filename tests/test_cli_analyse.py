@@ -382,3 +382,43 @@ def test_wiezen_bad_input_is_one_error_line_and_exit_code_2(args, fragment):
     assert "Traceback" not in result.output
     error_lines = [line for line in result.output.splitlines() if line.startswith("Error:")]
     assert len(error_lines) == 1 and fragment in error_lines[0], result.output
+
+
+def test_deal_model_is_stated_in_every_output_and_uniform_is_the_default():
+    base = ("analyse", HONOURS, "--deals", "3", "--seed", "11")
+    d = json.loads(_json())
+    assert d["deal_model"] == "uniform"
+    # --deal-model uniform given is the default: the same bytes
+    assert _json("--deal-model", "uniform") == _json()
+    table = run(*base)
+    assert table.exit_code == 0 and "deal model uniform" in table.output
+    rows = list(csv.DictReader(io.StringIO(run(*base, "--format", "csv").output)))
+    assert rows and {r["deal_model"] for r in rows} == {"uniform"}
+
+
+def test_deal_model_cut_only_draws_other_deals_and_says_so():
+    cut = json.loads(_json("--deal-model", "cut_only"))
+    assert cut["deal_model"] == "cut_only"
+    assert any(n.startswith("deal model cut_only") for n in cut["notes"])
+    assert "whatever the deal model" in " ".join(cut["notes"])
+    again = _json("--deal-model", "cut_only")
+    assert json.loads(again) == cut  # the seed reproduces the cut_only deals
+    table = run("analyse", SAFE, "--deals", "3", "--seed", "2", "--deal-model", "cut_only")
+    assert table.exit_code == 0 and "deal model cut_only" in table.output
+    m = run("misere", SAFE, "--deals", "3", "--seed", "2", "--deal-model", "cut_only")
+    assert m.exit_code == 0 and "deal model cut_only" in m.output
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("analyse", SAFE, "--seat", "2", "--auction", "rik"), "not supported with --auction"),
+        (("misere", SAFE, "--seat", "2", "--with-seat", "3"), "not supported with --with-seat"),
+        (("analyse", SAFE, "--rules", "wiezen", "--turned", "H7", "--seat", "2"), "turned trump"),
+        (("analyse", "♠AHV ♥AHV ♦AHV ♣AHV", "--game", "klaverjas"), "--deal-model"),
+    ],
+)
+def test_deal_model_cut_only_refused_where_it_does_not_apply(args, message):
+    result = run(*args, "--deals", "3", "--seed", "1", "--deal-model", "cut_only")
+    assert result.exit_code == 2, result.output
+    assert message in result.output and "Traceback" not in result.output

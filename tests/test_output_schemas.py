@@ -57,6 +57,14 @@ CASES = {
         + list(QUIET),
     ),
     "misere": ("misere", ["misere", HOLEY, "--seat", "2", "--deals", "20", "--seed", "1", *QUIET]),
+    "analyse cut_only": (
+        "analyse",
+        ["analyse", HONOURS, "--deals", "3", "--seed", "2", "--deal-model", "cut_only", *QUIET],
+    ),
+    "misere cut_only": (
+        "misere",
+        ["misere", HOLEY, "--deals", "6", "--seed", "2", "--deal-model", "cut_only", *QUIET],
+    ),
     "misere joined": (
         "misere",
         ["misere", SAFE, "--seat", "2", "--with-seat", "3", "--deals", "6", "--seed", "3"]

@@ -61,6 +61,7 @@ def analyse_hand(
     turned: int | None = None,
     deal_source: Callable[[int, int], np.ndarray] | None = None,
     legal: Collection[Contract] | None = None,
+    deal_model: str = "uniform",
 ) -> HandAnalysis:
     """Evaluate every bid of ``hand`` (13 card ints) at ``seat`` (1..4 relative to the dealer).
 
@@ -79,13 +80,17 @@ def analyse_hand(
     only those bids are evaluated, and they stand for the opening bids of the
     recommendation.
 
+    ``deal_model`` (R-DEAL-06): ``uniform`` deals, or ``cut_only``, the deals as they lie
+    after an unshuffled deal given this hand (:mod:`analyser.deal_draw`, its approximation
+    stated there); not with ``deal_source``, which brings its own deals.
+
     A Ctrl-C (KeyboardInterrupt) during the sampling does not propagate once a step has
     finished: the result holds the figures of the finished steps and has ``interrupted``
     set, so a caller that needs a complete run must check it. Before any step finished it
     propagates.
     """
     from analyser.analysis.recommend import recommend
-    from analyser.sampler import sample_deals
+    from analyser.deal_draw import deal_source as draw_source
 
     check_analysed(ruleset, "rikken analyse")
     plan = sampling_plan(deals, precision, max_deals)
@@ -97,9 +102,11 @@ def analyse_hand(
     if legal is not None:
         specs = [s for s in specs if s.contract in legal]
     if deal_source is None:
-
-        def deal_source(start: int, n: int) -> np.ndarray:
-            return sample_deals(known, n, seed, start=start)
+        deal_source = draw_source(
+            deal_model, list(hand), seat, seed, known, turned=turned_suit is not None
+        )
+    elif deal_model != "uniform":
+        raise RikkenError("the deal model applies to the sampled deals, not to given ones")
 
     groups = _groups(specs)
     t0 = time.perf_counter()
@@ -192,6 +199,7 @@ def analyse_hand(
             tag: (kept_given_up if interrupted else store.given_up).get(tag, 0) for tag in tags
         },
         turned=turned,
+        deal_model=deal_model,
     )
     result.seconds["total"] = time.perf_counter() - t0
     given_up = sum(result.given_up.values())
@@ -214,11 +222,23 @@ def analyse_hand(
                 else ""
             )
         )
+    if deal_model != "uniform":
+        result.notes.append(CUT_ONLY_NOTE)
     _note_not_offered(result)
     for family in families():
         result.notes += family.hand_notes(result, store.deals[:n_max], seat_abs)
     recommend(result, aces_held(list(hand)), legal)
     return result
+
+
+CUT_ONLY_NOTE = (
+    "deal model cut_only: the other hands are drawn as they lie after an unshuffled deal "
+    "(R-DEAL-06) with this hand's cards at this seat: sessions of the model rejected on the "
+    "hand's suit lengths, the given cards exchanged into place (analyser/deal_draw.py); "
+    "every figure is double-dummy on those deals, and the estimated real play maps the "
+    "double-dummy figure by the single-dummy calibration of Study 9 (measured on uniform "
+    "deals) whatever the deal model"
+)
 
 
 def _groups(specs: list[BidSpec]) -> dict[str, list[BidSpec]]:

@@ -148,6 +148,8 @@ class MisereAnalysis:
     interrupted: bool = False
     """Stopped with Ctrl-C: the figures are those of the deals finished (``n_deals``), and
     the failure analysis was skipped."""
+    deal_model: str = "uniform"
+    """How the other hands were dealt (R-DEAL-06): ``uniform`` or ``cut_only``."""
 
     @property
     def explained(self) -> int:
@@ -212,6 +214,7 @@ def analyse_misere(
     max_nodes: int = NODE_BUDGET,
     quiet: bool = True,
     turned: int | None = None,
+    deal_model: str = "uniform",
 ) -> MisereAnalysis:
     """Make-probabilities of the misère forms and the forced cards of the failing deals, for
     ``hand`` at ``seat`` (1..4 relative to the dealer).
@@ -226,14 +229,15 @@ def analyse_misere(
     alike. ``quiet`` hides the progress line (shown on a terminal only). ``turned`` is the
     turned card under a rule set with a turned trump (wiezen W-01: required there, refused
     elsewhere; it lies with the dealer in every sampled deal). Only the forms the rule set
-    plays are evaluated (wiezen: miserie and miserie op tafel).
+    plays are evaluated (wiezen: miserie and miserie op tafel). ``deal_model``: ``uniform``
+    or ``cut_only`` (R-DEAL-06, :mod:`analyser.deal_draw`).
 
     A Ctrl-C (KeyboardInterrupt) during the sampling does not propagate once a step has
     finished: the result holds the figures of the finished steps and has ``interrupted``
     set, so a caller that needs a complete run must check it. Before any step finished it
     propagates. A Ctrl-C during the failure analysis skips it (``interrupted`` set,
     the make-probabilities complete)."""
-    from analyser.sampler import sample_deals
+    from analyser.deal_draw import deal_source
     from analyser.solver import GOAL_MISERE
 
     check_analysed(ruleset, "rikken misere")
@@ -243,7 +247,8 @@ def analyse_misere(
     if max_nodes < 0:
         raise RikkenError(f"the node budget must be 0 (none) or positive, got {max_nodes}")
     me = seat_of(seat)
-    known, _ = turned_known(ruleset, list(hand), me, turned)
+    known, turned_suit = turned_known(ruleset, list(hand), me, turned)
+    source = deal_source(deal_model, list(hand), seat, seed, known, turned=turned_suit is not None)
     forms = forms_of(ruleset)
     leaders: dict[str, Seat] = {}
     for contract in forms:
@@ -266,7 +271,7 @@ def analyse_misere(
         try:
             while True:
                 feed.new_step(store.n)
-                store.extend(sample_deals(known, size - store.n, seed, start=store.n))
+                store.extend(source(store.n, size - store.n))
                 idx = np.arange(store.n)
                 made = {
                     cid: store.null_goal(idx, GOAL_MISERE, leader, 1 << me, TAG)
@@ -336,6 +341,7 @@ def analyse_misere(
             forced_trick[int(t)] = forced_trick.get(int(t), 0) + 1
     return MisereAnalysis(
         turned=turned,
+        deal_model=deal_model,
         hand=sorted(hand),
         seat=seat,
         ruleset=ruleset,

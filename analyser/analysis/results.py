@@ -108,6 +108,8 @@ class HandAnalysis:
     interrupted: bool = False
     """Stopped with Ctrl-C: each question's figures are on the deals of its last finished
     step, and a bid no step finished is left out (listed in the notes)."""
+    deal_model: str = "uniform"
+    """How the other hands were dealt (R-DEAL-06): ``uniform`` or ``cut_only``."""
 
     def bid(self, contract_id: str) -> BidResult:
         """The result row of a contract id (``rik``, ``alone_9_beter``, ``solo``...)."""

@@ -156,7 +156,7 @@ def play_out(
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from multiprocessing import get_context
 
-    from analyser.sampler import sample_deals
+    from analyser.deal_draw import deal_source
     from analyser.single_dummy import PlayOptions
 
     if samples < 1 or n_deals < 1:
@@ -165,8 +165,19 @@ def play_out(
         raise RikkenError("--workers must be at least 1")
     chosen = choose_bids(analysis, bids)
     declarer = seat_of(analysis.seat)
-    known, _ = turned_known(analysis.ruleset, list(analysis.hand), declarer, analysis.turned)
-    deals = sample_deals(known, n_deals, analysis.seed)
+    known, turned_suit = turned_known(
+        analysis.ruleset, list(analysis.hand), declarer, analysis.turned
+    )
+    # the analysis's own deals, under its deal model
+    source = deal_source(
+        analysis.deal_model,
+        list(analysis.hand),
+        analysis.seat,
+        analysis.seed,
+        known,
+        turned=turned_suit is not None,
+    )
+    deals = source(0, n_deals)
     hands_list = [[mask_to_cards(int(m)) for m in d] for d in deals]
     may_discard = analysis.ruleset.called_card_may_be_discarded
     contracts = [_contract(b, declarer) for b in chosen]

@@ -16,6 +16,7 @@ from analyser.cli.common import (
     along,
     applies_only,
     common_options,
+    deal_model_option,
     new_seed,
     on,
     sampling_options,
@@ -53,6 +54,7 @@ APPLIES: dict[str, list[Applies]] = {
     "--elder": [on("--game", "piket")],
     "--form": [on("--game", "whist")],
     "--rules": [RIKKEN],
+    "--deal-model": [RIKKEN],
     # card names in the chosen language: rikken's table and JSON, klaverjas's table
     "--lang": [
         on("--game", "rikken", "klaverjas"),
@@ -227,6 +229,7 @@ def _default_bids() -> str:
     show_default=True,
     help="With --game whist: the scoring form, in points to win a game (WH-06).",
 )
+@deal_model_option
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @common_options()
 @user_errors
@@ -251,6 +254,7 @@ def command(
     elder: bool | None,
     form: str,
     variant: str,
+    deal_model: str,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -259,7 +263,8 @@ def command(
 ) -> None:
     """Analyse HAND: P(make), 95% interval and expected score of every bid, with a recommendation.
 
-    The other 39 cards are sampled (uniformly) and every bid the rule set offers the hand at
+    The other 39 cards are sampled (uniformly; --deal-model cut_only: as they lie after an
+    unshuffled deal, R-DEAL-06) and every bid the rule set offers the hand at
     its seat is solved double-dummy on the same deals: rik per trump and called ace (chosen
     once for the hand: the highest make-probability), beter rik, alone 7..12 and solo per
     trump and beter, misère and piek (closed, open, praatje) and malheur with 3-4 aces. Left
@@ -334,6 +339,11 @@ def command(
         raise RikkenError("--play single-dummy analyses one seat without --auction")
     compile_notice()
     budget = {"max_nodes": node_budget} if was_given("node_budget") else {}
+    if at_table and deal_model != "uniform":
+        raise RikkenError(
+            "--deal-model cut_only is not supported with --auction yet: the auction's deals "
+            "are drawn uniformly and kept when the calls fit them"
+        )
     if at_table:
         opts = dict(deals=deals, precision=precision, max_deals=max_deals, min_p=min_p)
         opts.update(budget)
@@ -357,6 +367,7 @@ def command(
                 min_p=min_p,
                 quiet=quiet,
                 turned=turned,
+                deal_model=deal_model,
                 **budget,
             )
         except KeyboardInterrupt:

@@ -203,6 +203,24 @@ def turned_option(func: Callable) -> Callable:
     )(func)
 
 
+def deal_model_option(func: Callable) -> Callable:
+    """Add --deal-model uniform|cut_only: how the other hands are dealt (R-DEAL-06)."""
+    from analyser.deal_model import MODELS
+
+    return click.option(
+        "--deal-model",
+        "deal_model",
+        type=click.Choice(list(MODELS)),
+        default=MODELS[0],
+        show_default=True,
+        help="How the other 39 cards are dealt (R-DEAL-06): uniform (shuffled), or cut_only, "
+        "as they lie at a table that does not shuffle (the tricks gathered, one cut, packets "
+        "of 7 and 6), given this hand: sessions of the model kept when this seat's hand has "
+        "the same suit lengths, the given cards exchanged into place (every hand keeps its "
+        "suit lengths; docs/deal_model.md).",
+    )(func)
+
+
 def sampling_options(deals_default: str = "adaptive (see --precision)") -> Callable:
     """Add --deals, --precision and --max-deals: the sample size of an analysis
     (analyser.analysis.adaptive), worded once for every command that samples deals.

@@ -14,6 +14,7 @@ from analyser.cli.common import (
     ShownDefault,
     applies_only,
     common_options,
+    deal_model_option,
     new_seed,
     on,
     sampling_options,
@@ -22,6 +23,7 @@ from analyser.cli.common import (
     user_errors,
     was_given,
 )
+from analyser.errors import RikkenError
 from analyser.seats import PLACES, Place
 
 
@@ -65,6 +67,7 @@ APPLIES = {"--lang": [on("--format", "table", "json")]}
     "P(make) of each declarer, P(all make) and your expected score by the rule set's "
     "table. Give it twice for three declarers.",
 )
+@deal_model_option
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @common_options()
 @user_errors
@@ -78,6 +81,7 @@ def command(
     max_deals: int | None,
     explain: int | None,
     turned: int | None,
+    deal_model: str,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -86,7 +90,8 @@ def command(
 ) -> None:
     """Should HAND bid misère? P(misère), P(open misère), P(praatje) and why it fails.
 
-    The other 39 cards are sampled (uniformly, seeded) and all three forms are solved
+    The other 39 cards are sampled (uniformly, seeded; --deal-model cut_only: as they lie
+    after an unshuffled deal, R-DEAL-06) and all three forms are solved
     double-dummy on the same deals. By default the sample grows until every probability is
     known to within ±0.05 (95%), at most 1000 deals; --deals N fixes it. Ctrl-C prints the
     figures of the deals of the steps finished (20, 50, 100, ...; exit code 130). For the
@@ -122,6 +127,11 @@ def command(
 
     cards = parse_hand(" ".join(hand))
     joined_asked = was_given("with_seat")
+    if joined_asked and deal_model != "uniform":
+        raise RikkenError(
+            "--deal-model cut_only is not supported with --with-seat yet: the conditional "
+            "draw fixes one hand"
+        )
     if joined_asked:
         from analyser.analysis.joined import check_with_places
 
@@ -140,6 +150,7 @@ def command(
         explain=explain if was_given("explain") else EXPLAIN_MAX,
         quiet=quiet,
         turned=turned,
+        deal_model=deal_model,
     )
     joined = None
     if joined_asked and not result.interrupted:

@@ -75,6 +75,7 @@ CSV_COLUMNS = (
     "p_make_real_est",
     "p_make_real_est_low",
     "p_make_real_est_high",
+    "deal_model",
 )
 
 
@@ -230,6 +231,7 @@ def render_csv(result: AnalyseResult | HandAnalysis, lang: str = "nl") -> str:
                 "deals": a.n_deals,
                 "seed": a.seed,
                 "rules": a.ruleset.spec,
+                "deal_model": a.deal_model,
                 "tricks_hist": "-".join(str(x) for x in hist) if hist is not None else "",
                 "trump": rec["trump"] or "",
                 "called": rec["called"] or "",
@@ -299,7 +301,8 @@ def render_table(
         + (", forehand: bids first, leads trick 1" if a.seat == FOREHAND_PLACE else "")
         + (", dealer" if a.seat == DEALER_PLACE else "")
         + ")",
-        f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}",
+        f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}   "
+        f"deal model {a.deal_model}",
         f"sample {a.stop_reason}",
     ]
     if a.turned is not None:

@@ -60,8 +60,8 @@ def dump_json(obj: Any) -> str:
 
 def header_fields(a, lang: str = "nl") -> dict:
     """The leading JSON keys of ``rikken analyse`` and ``rikken misere``: hand, seat, sample,
-    rules (``a`` is a :class:`~analyser.analysis.results.HandAnalysis` or a misère analysis;
-    both carry these attributes)."""
+    rules, method, deal model (``a`` is a :class:`~analyser.analysis.results.HandAnalysis`
+    or a misère analysis; both carry these attributes)."""
     return {
         "hand": format_hand(a.hand, lang),
         "pbn": format_hand_pbn(a.hand),
@@ -71,6 +71,7 @@ def header_fields(a, lang: str = "nl") -> dict:
         "seed": a.seed,
         "rules": a.ruleset.spec,
         "method": METHOD,
+        "deal_model": a.deal_model,
     }
 
 

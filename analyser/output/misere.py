@@ -214,7 +214,8 @@ def misere_table(a: MisereAnalysis, lang: str = "nl") -> str:
     lines = [
         f"hand   {format_hand(a.hand, lang)}",
         f"seat   {a.seat} of 4 from the dealer ({SEAT_LETTERS[seat_of(a.seat)]})",
-        f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}",
+        f"rules  {a.ruleset.spec}   deals {a.n_deals}   seed {a.seed}   method {METHOD}   "
+        f"deal model {a.deal_model}",
         f"sample {a.stop_reason}",
         *(
             [f"turned {format_card(a.turned, lang)} (with the dealer, W-01)"]
