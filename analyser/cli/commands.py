@@ -11,6 +11,7 @@ COMMAND_MODULES: list[str] = [
     "study",
     "report",
     "warmup",
+    "serve",
 ]
 
 
