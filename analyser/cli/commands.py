@@ -12,6 +12,7 @@ COMMAND_MODULES: list[str] = [
     "report",
     "warmup",
     "serve",
+    "batch",
 ]
 
 
