@@ -73,6 +73,8 @@ _APPLIES: dict[str, tuple[tuple[str, ...], tuple[str, str] | None]] = {
 
 # analyse's options in the order of its command line (--deals applies to every game)
 _OPTIONS = ("seat", "deals", *(k for k in _APPLIES if k != "seat"))
+_MISERE_OPTIONS = ("seat", "with_seat", "rules", "deals", "precision", "max_deals", "explain")
+_MISERE_OPTIONS += ("turned", "lang")
 
 
 def new_seed() -> int:
@@ -361,13 +363,26 @@ def _whist(result: Result, text, seat, turned, form, deals: int, quiet, dry_run)
     return result
 
 
+def _sampling(precision: Any, max_deals: Any) -> dict:
+    """--precision and --max-deals, read and checked (None: not given)."""
+    out = {"precision": None, "max_deals": None}
+    if precision is not None:
+        out["precision"] = _ranged("precision", precision, 0, 0.5, float)
+        if out["precision"] in (0, 0.5):
+            raise RikkenError(
+                f"Invalid value for '--precision': {out['precision']} is not in the range 0<x<0.5."
+            )
+    if max_deals is not None:
+        out["max_deals"] = _ranged("max_deals", max_deals, 1, MOST_DEALS)
+    return out
+
+
 def _rikken_options(given: dict, opts: dict) -> dict:
     """The rikken options, read and checked (the command's defaults where not given)."""
     out = {
         "ruleset": read_rules(opts["rules"] if opts["rules"] is not None else "book"),
         "turned": read_turned(opts["turned"]),
-        "precision": None,
-        "max_deals": None,
+        **_sampling(opts["precision"], opts["max_deals"]),
         "min_p": 0.5,
         "play": _choice("play", opts["play"] or PLAYS[0], PLAYS),
         "model": _choice("model", opts["model"] or MODELS[0], MODELS),
@@ -376,14 +391,6 @@ def _rikken_options(given: dict, opts: dict) -> dict:
         "workers": None,
         "bids": opts["bids"],
     }
-    if opts["precision"] is not None:
-        out["precision"] = _ranged("precision", opts["precision"], 0, 0.5, float)
-        if out["precision"] in (0, 0.5):
-            raise RikkenError(
-                f"Invalid value for '--precision': {out['precision']} is not in the range 0<x<0.5."
-            )
-    if opts["max_deals"] is not None:
-        out["max_deals"] = _ranged("max_deals", opts["max_deals"], 1, MOST_DEALS)
     if opts["min_p"] is not None:
         out["min_p"] = _ranged("min_p", opts["min_p"], 0, 1, float)
     if opts["workers"] is not None:
@@ -506,26 +513,19 @@ def misere(
     from analyser.notation import parse_hand
     from analyser.output.misere import MisereResult
 
-    given = {
-        k: v
-        for k, v in (("seat", seat), ("with_seat", tuple(with_seat)), ("rules", rules))
-        + (("deals", deals), ("precision", precision), ("max_deals", max_deals))
-        + (("explain", explain), ("turned", turned), ("lang", lang))
-        if v is not None and v != ()
-    }
-    o = _rikken_options({}, {**dict.fromkeys(("play", "model", "samples", "play_deals")),
-                             "workers": None, "bids": None, "min_p": None, "rules": rules,
-                             "turned": turned, "precision": precision,
-                             "max_deals": max_deals})  # fmt: skip
+    given = {k: v for k, v in locals().items() if k in _MISERE_OPTIONS and v not in (None, ())}
+    ruleset = read_rules(rules if rules is not None else "book")
+    card = read_turned(turned)
+    sizes = {"deals": None, **_sampling(precision, max_deals)}
     lang = _choice("lang", lang or "nl", LANGS)
     seed = _ranged("seed", seed, 0, INT64_MAX) if seed is not None else new_seed()
     if deals is not None:
-        deals = _ranged("deals", deals, 1, MOST_DEALS)
+        sizes["deals"] = _ranged("deals", deals, 1, MOST_DEALS)
     explain = EXPLAIN_MAX if explain is None else _ranged("explain", explain, 0, MAX_COUNT)
     text = _hand_text(hand)
     place = read_seat(PLACES[0] if seat is None else seat)
     if "rules" in given:
-        given["rules"] = o["ruleset"]
+        given["rules"] = ruleset
     result = Result("misere", None, seed, lang, _argv("misere", text, given, seed))
     cards = parse_hand(text)
     if with_seat:
@@ -535,11 +535,10 @@ def misere(
         check_with_places(place, tuple(others))  # bad seats fail before the sampling
     if dry_run:
         return result
-    sizes = {"deals": deals, "precision": o["precision"], "max_deals": o["max_deals"]}
     with _watched(on_progress, stop):
         found = analyse_misere(
-            cards, place, o["ruleset"], seed=seed, explain=explain, quiet=quiet,
-            turned=o["turned"], **sizes,
+            cards, place, ruleset, seed=seed, explain=explain, quiet=quiet, turned=card,
+            **sizes,
         )  # fmt: skip
         joined = None
         if with_seat and not found.interrupted:
@@ -548,8 +547,8 @@ def misere(
             # a stop before the joined question's first step leaves the misère figures
             with contextlib.suppress(KeyboardInterrupt):
                 joined = analyse_joined(
-                    cards, place, tuple(others), o["ruleset"], seed=seed, quiet=quiet,
-                    turned=o["turned"], **sizes,
+                    cards, place, tuple(others), ruleset, seed=seed, quiet=quiet,
+                    turned=card, **sizes,
                 )  # fmt: skip
     if with_seat and joined is None:
         result.missing = "the joined misère was stopped before its first step"
