@@ -60,8 +60,9 @@ CASES = {
         ["analyse", SAFE, "--seat", "2", "--auction", "rik", "--deals", "6", "--seed", "4"],
     ),
     "misere": (
-        lambda: api.misere("♠B62 ♥9742 ♦853 ♣642", seat=2, deals=20, seed=1),
-        ["misere", "♠B62 ♥9742 ♦853 ♣642", "--seat", "2", "--deals", "20", "--seed", "1"],
+        lambda: api.misere("♠B62 ♥9742 ♦853 ♣642", seat=2, deals=20, seed=1, explain=3),
+        ["misere", "♠B62 ♥9742 ♦853 ♣642", "--seat", "2", "--deals", "20", "--seed", "1"]
+        + ["--explain", "3"],
     ),
     "whist": (
         lambda: api.analyse(HONOURS, game="whist", turned="H7", deals=6, seed=3),
@@ -79,8 +80,12 @@ def test_to_dict_equals_the_json_of_the_same_command(case):
     call, argv = CASES[case]
     result = call()
     assert timeless(result.to_dict()) == timeless(cli_json(*argv))
-    # the command line the result gives reproduces it
     assert result.command_line().startswith("rikken " + argv[0])
+
+
+@pytest.mark.parametrize("case", ["analyse seat rules lang", "analyse wiezen"])
+def test_the_command_line_of_a_result_reproduces_it(case):
+    result = CASES[case][0]()
     assert timeless(cli_json(*result.argv)) == timeless(result.to_dict())
 
 

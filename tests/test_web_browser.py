@@ -162,3 +162,23 @@ def test_the_klaverjas_advisor_is_on_the_same_page(server, browser):
         ),
     )
     assert rec.get_attribute("data-bid") == "S"
+
+
+def test_the_stop_button_keeps_the_steps_finished(server, browser):
+    from selenium.webdriver.common.by import By
+
+    query = urllib.parse.urlencode({"hand": RIK, "deals": "5000", "seed": "6"})
+    browser.get(f"{server}/?{query}")
+    # once a step of the sample has finished the status shows the deals done
+    _wait(browser, lambda d: "/ ~" in d.find_element(By.ID, "status").text)
+    browser.find_element(By.ID, "cancel").click()
+    stopped = _wait(
+        browser,
+        lambda d: (
+            d.find_element(By.ID, "stopped").is_displayed() and d.find_element(By.ID, "stopped")
+        ),
+    )
+    assert stopped.text
+    rows = _rows(browser)
+    assert rows and all(0 <= p <= 1 for p in rows.values())
+    assert browser.find_element(By.ID, "go").is_enabled()
