@@ -239,9 +239,10 @@ function answer(snap) {
   $("tables").innerHTML = render(res.json, $("game").value);
 }
 
-function render(json, game) {
-  if (Array.isArray(json)) return json.map((a) => `<h3>${t("seatN")} ${a.seat}</h3>` + render(a, game)).join("");
-  if (game === "rikken") return rikken(json);
+function render(json, game, later = false) {
+  // --seat all: one table per seat; the first seat's recommendation keeps the page's id
+  if (Array.isArray(json)) return json.map((a, i) => `<h3>${t("seatN")} ${a.seat}</h3>` + render(a, game, i > 0)).join("");
+  if (game === "rikken") return rikken(json, later);
   if (game === "klaverjas") return klaverjas(json);
   if (game === "whist") return whist(json);
   return piket(json);
@@ -260,7 +261,7 @@ function hist(counts) {
   return `<svg class="hist" width="${counts.length * 6}" height="24" role="img" aria-label="${t("tricks")}">${rects.join("")}</svg>`;
 }
 
-function rikken(a) {
+function rikken(a, later = false) {
   const rec = a.recommended_opening;
   const rows = a.bids.map((b) => `<tr data-bid="${esc(b.bid)}" data-contract="${esc(b.contract)}" data-p="${b.p_make}"`
     + ` data-ci-low="${b.ci_low}" data-ci-high="${b.ci_high}"${b.contract === rec ? ' class="recommended"' : ""}>`
@@ -269,7 +270,7 @@ function rikken(a) {
     + `<td class="num">${pct(b.ci_low)} – ${pct(b.ci_high)}</td>`
     + `<td class="num">${b.expected_score === null ? "–" : b.expected_score.toFixed(2)}</td>`
     + `<td>${hist(b.tricks_hist)}</td><td>${b.opening_legal ? t("yes") : t("no")}</td></tr>`);
-  let out = `<p class="recommendation" id="recommendation" data-bid="${esc(rec || "")}">${t("rec")}: <b>${esc(rec || t("none"))}</b>`
+  let out = `<p class="recommendation"${later ? "" : ' id="recommendation"'} data-seat="${a.seat}" data-bid="${esc(rec || "")}">${t("rec")}: <b>${esc(rec || t("none"))}</b>`
     + (a.highest_competitive ? ` · ${t("compete")}: <b>${esc(a.highest_competitive)}</b>` : "") + "</p>"
     + `<table class="bids"><thead><tr><th>${t("bid")}</th><th colspan="2">${t("p")}</th><th>${t("ci")}</th>`
     + `<th>${t("score")}</th><th>${t("tricks")}</th><th>${t("opening")}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
