@@ -22,6 +22,11 @@ MAX_LINES = 600
 # The layering, lowest first: a unit (a top-level module or package of analyser, by its name
 # under analyser; "" is analyser/__init__.py) may import the units of the layers below its
 # own. "output" is planned (the rendering of every command's result) and may not exist yet.
+# "api" (the Python API: analyse, misere) sits above everything it runs and below the two
+# front ends that call it, the web app ("web") and the command line ("cli", whose `rikken
+# serve` starts the web app); "batch" (`rikken batch`) runs the API over many hands. The
+# package's own __init__ ("") stays in layer 1: it lends the API's names lazily, through
+# importlib on first access, so importing the package loads nothing else.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("", "cards", "errors", "files", "progress", "numba_cache", "resources", "seats", "stats"),
     ("sampler", "worlds", "hand_text", "notation", "rules", "deal_model", "deal_draw"),
@@ -33,6 +38,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("output",),
     ("report",),
     ("studies",),
+    ("api",),
+    ("batch", "web"),
     ("cli",),
 )
 # the imports allowed between two units of one layer (the rest of a layer is independent)

@@ -16,7 +16,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from analyser.cli import analyse, dd, main, misere
+from analyser.cli import analyse, batch, dd, main, misere
 from analyser.cli.common import (
     ALL_SEATS,
     SEAT,
@@ -253,6 +253,7 @@ SEAT_OPTIONS = [
     (analyse.command, "--seat", [KJ, "--game", "klaverjas"], True),
     (misere.command, "--seat", [HAND], False),
     (misere.command, "--with-seat", [HAND], False),
+    (batch.command, "--seat", ["hands.txt"], False),
 ]
 
 
@@ -265,6 +266,7 @@ def test_every_seat_option_has_the_one_seat_type():
                 found.append((command.name, param.opts[0], param.type.allow_all))
     assert sorted(found) == [
         ("analyse", "--seat", True),
+        ("batch", "--seat", False),
         ("misere", "--seat", False),
         ("misere", "--with-seat", False),
     ]

@@ -187,3 +187,19 @@ def test_installed_study_run_of_a_shipped_study_writes_to_the_working_folder(ins
     assert out.returncode == 0, out.stderr
     assert (work / "data" / "smoke.parquet").is_file()
     assert (work / "reports" / "smoke").is_dir()
+
+
+def test_installed_web_app_serves_its_page_from_the_wheel(installed):
+    # the page's files are package data: the installed app finds and serves them
+    code = (
+        "from starlette.testclient import TestClient; "
+        "from analyser.web.app import create_app, static_dir; "
+        "c = TestClient(create_app(jobs=1)); "
+        "assert c.get('/').status_code == 200 and 'id=\"form\"' in c.get('/').text; "
+        "assert c.get('/static/app.js').status_code == 200; "
+        "print(static_dir())"
+    )
+    out = _run(installed, "python", "-c", code)
+    assert out.returncode == 0, out.stderr
+    assert not pathlib.Path(out.stdout.strip()).is_relative_to(REPO)
+    assert _run(installed, "rikken", "serve", "--help").returncode == 0

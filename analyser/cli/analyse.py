@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
+from analyser.api import GAME_DEALS
 from analyser.cli.common import (
-    ALL_SEATS,
     INT64_MAX,
     MAX_COUNT,
     MAX_WORKERS,
@@ -26,10 +26,7 @@ from analyser.cli.common import (
     was_given,
 )
 from analyser.errors import RikkenError
-from analyser.seats import DEALER_PLACE, PLACES, Place
-
-# --deals when it is not given: rikken samples adaptively, the other games a fixed sample
-GAME_DEALS = {"rikken": None, "whist": 200, "piket": 40, "klaverjas": 100}
+from analyser.seats import PLACES, Place
 
 RIKKEN = on("--game", "rikken")
 SINGLE_DUMMY = on("--play", "single-dummy")
@@ -315,163 +312,59 @@ def command(
     choose. About 10-20 s.
     """
     # imported here so that `rikken --help` does not load numba
-    from analyser.analysis.evaluate import analyse_hand
+    from analyser.api import analyse
     from analyser.cli.warmup import compile_notice
-    from analyser.notation import parse_hand
     from analyser.output import emit
-    from analyser.output.analyse import AnalyseResult
 
     # the options that do not apply to the game or mode are refused before this (APPLIES)
     if not was_given("seed"):
         seed = new_seed()
-    if not was_given("deals"):
-        deals = GAME_DEALS[game]
-    if game in OWN_DECKS:  # not 13 cards of the 52: the game reads HAND itself
-        OWN_DECKS[game](" ".join(hand), seed, quiet, fmt, locals())
-        return
-    cards = parse_hand(" ".join(hand))
-    if game != "rikken":
-        GAMES[game](cards, seat, turned, form, deals, seed, quiet, fmt, locals())
-        return
-    single = play == "single-dummy"
-    at_table = was_given("auction")
-    if single and (at_table or seat == ALL_SEATS):
-        raise RikkenError("--play single-dummy analyses one seat without --auction")
-    compile_notice()
-    budget = {"max_nodes": node_budget} if was_given("node_budget") else {}
-    if at_table and deal_model != "uniform":
-        raise RikkenError(
-            "--deal-model cut_only is not supported with --auction yet: the auction's deals "
-            "are drawn uniformly and kept when the calls fit them"
-        )
-    if at_table:
-        opts = dict(deals=deals, precision=precision, max_deals=max_deals, min_p=min_p)
-        opts.update(budget)
-        _at_table(cards, seat, auction, model, turned, quiet, seed, ruleset, lang, fmt, opts)
-        return
-    seats = list(PLACES) if seat == ALL_SEATS else [seat]
-    if seat == ALL_SEATS and was_given("turned") and ruleset.turned_trump:
-        # the turned card lies with the dealer: a hand holding it is his, else it is not
-        seats = [p for p in seats if (p == DEALER_PLACE) == (turned in cards)]
-    results = []
-    for s in seats:
-        try:
-            r = analyse_hand(
-                cards,
-                s,
-                ruleset,
-                deals=deals,
-                seed=seed,
-                precision=precision,
-                max_deals=max_deals,
-                min_p=min_p,
-                quiet=quiet,
-                turned=turned,
-                deal_model=deal_model,
-                **budget,
-            )
-        except KeyboardInterrupt:
-            if not results:  # stopped before any step finished: nothing to report
-                raise
-            break  # the seats before it stand: report them
-        results.append(r)
-        if r.interrupted:
-            break
-    rest = seats[len(results) :]  # seats a Ctrl-C left out
-    missing = f"seat(s) {', '.join(str(q) for q in rest)} not analysed" if rest else ""
-    if single and not results[0].interrupted:  # after a Ctrl-C: the double-dummy figures only
-        try:
-            _single_dummy(results[0], bids, (samples, play_deals, workers), quiet, lang, fmt)
-            return
-        except KeyboardInterrupt:
-            # stopped during the play: the double-dummy figures are complete, print them
-            missing = "the single-dummy play was stopped (the double-dummy figures are complete)"
-    emit(AnalyseResult(results, all_seats=seat == ALL_SEATS), fmt, lang)
-    stopped_early(*results, missing=missing)
-
-
-def _whist(cards, seat, turned, form, deals, seed, quiet, fmt, given) -> None:
-    """--game whist: the partnership's tricks, P(game), points and honours (docs/whist.md)."""
-    from analyser.games.whist import analyse_whist
-    from analyser.output import emit
-
-    if not was_given("turned"):
-        raise RikkenError("--game whist needs --turned CARD (the dealer's turned card, WH-02)")
-    if seat == ALL_SEATS:
-        raise RikkenError("--game whist analyses one seat: give --seat 1..4")
-    if fmt == "csv":
-        raise RikkenError("--game whist writes double-dummy figures as a table or JSON")
-    a = analyse_whist(cards, seat, turned, form, deals, seed, quiet)
-    emit(a, fmt)
-
-
-def _piket(text, seed, quiet, fmt, given) -> None:
-    """--game piket: every discard set ranked by its expected score (docs/piket.md)."""
-    from analyser.games.piket.cards import parse_piket_hand
-    from analyser.games.piket.exchange import analyse_piket
-    from analyser.output import emit
-
-    cards = parse_piket_hand(text)
-    if not was_given("elder"):
-        raise RikkenError("--game piket needs --elder or --younger (who holds HAND)")
-    if fmt == "csv":
-        raise RikkenError("--game piket writes its exact-play figures as a table or JSON")
-    role = "elder" if given["elder"] else "younger"
-    a = analyse_piket(cards, role, worlds=given["deals"], seed=seed, quiet=quiet)
-    emit(a, fmt)
-
-
-def _klaverjas(text, seed, quiet, fmt, given) -> None:
-    """--game klaverjas: per trump P(not nat), expected score, the trump to choose
-    (docs/klaverjas.md)."""
-    from analyser.games.klaverjas.analysis import analyse_klaverjas, hand_from_52
-    from analyser.notation import parse_hand
-    from analyser.output import emit
-
-    hand = hand_from_52(parse_hand(text, None))  # 8 cards of the 32-card pack (KJ-01)
-    if given["seat"] == ALL_SEATS:
-        raise RikkenError("--game klaverjas analyses one seat: give --seat 1..4")
-    if fmt == "csv":
-        raise RikkenError("--game klaverjas writes double-dummy figures as a table or JSON")
-    a = analyse_klaverjas(hand, given["seat"], given["variant"], given["deals"], seed, quiet=quiet)
-    emit(a, fmt, given.get("lang") or "en")
-
-
-# the other games of the family (docs/whist.md): name -> its command body
-GAMES = {"whist": _whist}
-# games with their own deck, whose command body reads HAND itself (docs/piket.md,
-# docs/klaverjas.md)
-OWN_DECKS = {"piket": _piket, "klaverjas": _klaverjas}
-
-
-def _single_dummy(analysis, bids, sizes, quiet, lang, fmt) -> None:
-    """--play single-dummy: the analysis, then the chosen bids played out."""
-    from analyser.analysis.single_dummy_run import play_out
-    from analyser.output import emit
-    from analyser.output.single_dummy import SingleDummyResult
-
-    if fmt == "csv":
+    if fmt == "csv" and game in CSV_REFUSED:
+        raise RikkenError(CSV_REFUSED[game])
+    if fmt == "csv" and play == "single-dummy":
         raise RikkenError("--play single-dummy writes a table or JSON, not CSV")
-    asked = [b.strip() for b in bids.split(",") if b.strip()] if bids else None
-    samples, play_deals, workers = sizes
-    played = play_out(analysis, asked, samples, play_deals, quiet, workers)
-    emit(SingleDummyResult(analysis, played), fmt, lang)
+    values = locals()
+    # the API takes the options given, as click read them; the rest keep their defaults
+    given = {
+        name: values["ruleset" if name == "rules" else name]
+        for name in API_OPTIONS
+        if was_given("ruleset" if name == "rules" else name)
+    }
+    if game == "rikken":
+        compile_notice()
+    result = analyse(" ".join(hand), game=game, seed=seed, quiet=quiet, **given)
+    emit(result.value, fmt, lang)
+    if game == "rikken" and not was_given("auction"):
+        stopped_early(*result.parts, missing=result.missing)
 
 
-def _at_table(cards, seat, auction, model, turned, quiet, seed, ruleset, lang, fmt, opts) -> None:
-    """--auction: the analysis on the deals the auction accepts, and the decision table."""
-    from analyser.auction.decision import analyse_at_table
-    from analyser.errors import RikkenError
-    from analyser.output import emit
-
-    if seat == ALL_SEATS:
-        raise RikkenError("--auction analyses one seat: give --seat 1..4, not 'all'")
-    if ruleset.turned_trump or was_given("turned"):
-        raise RikkenError(
-            f"--auction is not supported under --rules {ruleset.name} yet (the book and "
-            "iwwa2024 auctions only)"
-        )
-    result = analyse_at_table(
-        cards, seat, ruleset, auction, model=model, seed=seed, quiet=quiet, **opts
-    )
-    emit(result, fmt, lang)
+# the API's keywords that are options of the command (by the command's parameter names;
+# --rules is the parameter ``ruleset``)
+API_OPTIONS = (
+    "seat",
+    "deals",
+    "precision",
+    "max_deals",
+    "node_budget",
+    "min_p",
+    "turned",
+    "auction",
+    "model",
+    "play",
+    "bids",
+    "samples",
+    "play_deals",
+    "workers",
+    "variant",
+    "elder",
+    "form",
+    "rules",
+    "deal_model",
+    "lang",
+)
+# the games whose figures have no CSV form: the one line that says so
+CSV_REFUSED = {
+    "whist": "--game whist writes double-dummy figures as a table or JSON",
+    "piket": "--game piket writes its exact-play figures as a table or JSON",
+    "klaverjas": "--game klaverjas writes double-dummy figures as a table or JSON",
+}

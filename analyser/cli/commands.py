@@ -11,6 +11,8 @@ COMMAND_MODULES: list[str] = [
     "study",
     "report",
     "warmup",
+    "serve",
+    "batch",
 ]
 
 

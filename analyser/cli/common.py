@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,18 +11,21 @@ import click
 from click.core import ParameterSource
 from click.shell_completion import CompletionItem
 
+# the bounds of the integer options, the languages and the fresh seed are the API's (the
+# command line and the web app read the same values)
+from analyser.api import (  # noqa: F401 - ALL_SEATS and the bounds are used by the commands
+    ALL_SEATS,
+    INT64_MAX,
+    LANGS,
+    MAX_COUNT,
+    MAX_WORKERS,
+    MOST_DEALS,
+    new_seed,
+)
 from analyser.errors import RikkenError
 from analyser.seats import PLACES, Place
 
 FORMATS = ("table", "json", "csv")
-# Upper bounds of the integer options: a value beyond them would reach numba as an int that
-# does not fit its int64 (a TypingError), or ask for arrays no machine holds (MemoryError).
-INT64_MAX = 2**63 - 1  # the solver's node counters and the seeds are int64
-MOST_DEALS = 10_000_000  # --deals, --max-deals, --play-deals: far beyond any useful run
-MAX_COUNT = 1_000_000  # smaller counts (--samples, --explain)
-MAX_WORKERS = 1024  # processes of one machine
-LANGS = ("nl", "en")
-ALL_SEATS = "all"  # --seat all: every seat (where a command allows it)
 
 
 def was_given(name: str, ctx: click.Context | None = None) -> bool:
@@ -266,11 +268,6 @@ def sampling_options(deals_default: str = "adaptive (see --precision)") -> Calla
         return func
 
     return decorate
-
-
-def new_seed() -> int:
-    """A fresh random seed for runs where the user gave none (it is printed/recorded)."""
-    return secrets.randbelow(2**31 - 1) + 1
 
 
 SHARED_OPTIONS = ("seed", "rules", "lang", "format")

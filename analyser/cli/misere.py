@@ -23,8 +23,7 @@ from analyser.cli.common import (
     user_errors,
     was_given,
 )
-from analyser.errors import RikkenError
-from analyser.seats import PLACES, Place
+from analyser.seats import PLACES
 
 
 def _explain_max() -> str:
@@ -119,65 +118,21 @@ def command(
     settled at his own trick; iwwa2024: play stops at the first failure).
     """
     # imported here so that `rikken --help` does not load numba
-    from analyser.analysis.misere import EXPLAIN_MAX, analyse_misere
+    from analyser.api import misere
     from analyser.cli.warmup import compile_notice
-    from analyser.notation import parse_hand
     from analyser.output import emit
-    from analyser.output.misere import MisereResult
 
-    cards = parse_hand(" ".join(hand))
-    joined_asked = was_given("with_seat")
-    if joined_asked and deal_model != "uniform":
-        raise RikkenError(
-            "--deal-model cut_only is not supported with --with-seat yet: the conditional "
-            "draw fixes one hand"
-        )
-    if joined_asked:
-        from analyser.analysis.joined import check_with_places
-
-        check_with_places(Place(seat), with_seat)  # bad seats fail before the sampling
     if not was_given("seed"):
         seed = new_seed()
     compile_notice()
-    result = analyse_misere(
-        cards,
-        Place(seat),
-        ruleset,
-        deals=deals,
-        seed=seed,
-        precision=precision,
-        max_deals=max_deals,
-        explain=explain if was_given("explain") else EXPLAIN_MAX,
-        quiet=quiet,
-        turned=turned,
-        deal_model=deal_model,
-    )
-    joined = None
-    if joined_asked and not result.interrupted:
-        from analyser.analysis.joined import analyse_joined
-
-        joined = _joined_or_none(
-            analyse_joined,
-            cards,
-            Place(seat),
-            with_seat,
-            ruleset,
-            deals=deals,
-            seed=seed,
-            precision=precision,
-            max_deals=max_deals,
-            quiet=quiet,
-            turned=turned,
-        )
-    emit(MisereResult(result, joined), fmt, lang)
-    # a joined question stopped before its first step leaves only the misère figures
-    missing = "the joined misère was stopped before its first step" if joined_asked else ""
-    stopped_early(result, joined, missing=missing if joined is None else "")
-
-
-def _joined_or_none(analyse, *args, **kwargs):
-    """The joined analysis, or None when Ctrl-C stopped it before its first step."""
-    try:
-        return analyse(*args, **kwargs)
-    except KeyboardInterrupt:
-        return None
+    values = locals()
+    # the API takes the options given, as click read them; the rest keep their defaults
+    given = {
+        name: values["ruleset" if name == "rules" else name]
+        for name in ("seat", "with_seat", "deals", "precision", "max_deals", "explain")
+        + ("turned", "deal_model", "rules", "lang")
+        if was_given("ruleset" if name == "rules" else name)
+    }
+    result = misere(" ".join(hand), seed=seed, quiet=quiet, **given)
+    emit(result.value, fmt, lang)
+    stopped_early(*result.parts, missing=result.missing)
