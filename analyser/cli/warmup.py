@@ -90,11 +90,29 @@ def _play() -> None:
     card_values([[2], [13, 14], [26, 27], [39, 40]], 4, 0, [1], "misere", trick=[1])
 
 
+def _cut_only() -> None:
+    from analyser.cards import cards_to_mask
+    from analyser.deal_draw import cut_only_deals
+
+    # --deal-model cut_only: the sessions of the unshuffled deal and the conditional draw
+    cut_only_deals(cards_to_mask(list(range(0, 52, 4))), 1, 2, seed=1)
+
+
+def _players() -> None:
+    from analyser.single_dummy import KIND_MISERE, PlayContract, PlayOptions, play_deal
+
+    # the single-dummy players' own compiled parts (legal runs, values in a world)
+    hands = [list(range(s, 52, 4)) for s in range(4)]
+    play_deal(hands, PlayContract(4, 1, 0, KIND_MISERE), PlayOptions(1, 1000), 1)
+
+
 STEPS: tuple[tuple[str, Callable[[], None]], ...] = (
     ("deal sampler", _sampler),
+    ("unshuffled deals (--deal-model cut_only)", _cut_only),
     ("double-dummy solver", _solver),
     ("hand analysis (rik, malheur)", _hand_analysis),
     ("card play (single-dummy players)", _play),
+    ("single-dummy players", _players),
 )
 
 

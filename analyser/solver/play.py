@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 from numba import njit
+from numpy import ndarray
 
 from analyser.cards import N_RANKS, N_SEATS
 from analyser.solver.bits import ctz, popcount
@@ -388,19 +389,19 @@ def card_values(
 
 
 def world_values(
-    masks: np.ndarray,
+    masks: ndarray,
     trump: int,
     leader: int,
     decl_mask: int,
     goal: tuple[int, int],
     called: int,
-    trick_bits: np.ndarray,
+    trick_bits: ndarray,
     n_trick: int,
     discard_ok: bool,
     max_nodes: int,
     only_mask: int,
     solver,
-) -> np.ndarray:
+) -> ndarray:
     """:func:`card_values` for a caller that already holds a checked position in the
     solver's own form, on the solver's current table generation (its ``keep_table``): the
     hands as ``int64[4]`` bit masks, the declarer side as a seat mask, ``goal`` a parsed
