@@ -122,8 +122,12 @@ def plan(cfg: StudyConfig) -> pd.DataFrame:
                 if len(picked) >= n:
                     break
             masks = np.array(picked[:n], dtype=np.int64)
-            frames.append(hand_frame(masks, cfg["seed"], 0, family=family, panel=panel))
-    return renumber(frames, cfg["seed"])
+            frame = hand_frame(masks, cfg["seed"], 0, family=family, panel=panel)
+            frames.append(frame.assign(_order=np.arange(n) / n))
+    # families interleaved (each spread evenly over the run), so that a run stopped part-way
+    # has covered every family in proportion
+    both = pd.concat(frames, ignore_index=True).sort_values("_order", kind="stable")
+    return renumber([both.drop(columns="_order")], cfg["seed"])
 
 
 def cost(cfg: StudyConfig, hands: pd.DataFrame) -> int:
