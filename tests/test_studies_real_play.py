@@ -15,7 +15,7 @@ from analyser.studies.runner import run_study
 
 SIMS = pathlib.Path(__file__).resolve().parents[1] / "sims"
 TINY = dict(
-    hands_per_family={"misere": 3},
+    hands_per_family={"misere": 3, "beter_rik": 1},
     check_hands_per_family={"misere": 1},
     deals_per_hand=2,
     chunk_hands=2,
@@ -36,12 +36,17 @@ def result(tmp_path_factory):
 def test_rows_play_only_hands_inside_the_range(result):
     res, _ = result
     df = res.table
-    assert set(df["panel"]) <= {"fit", "check"} and set(df["family"]) == {"misere"}
+    assert set(df["panel"]) <= {"fit", "check"} and set(df["family"]) == {"misere", "beter_rik"}
+    # beter rik cannot open the auction (a raise over a rik): played without its inference
+    assert (df.loc[df["family"] == "beter_rik", "auction"] == 0).all()
+    assert (df.loc[df["family"] == "beter_rik", "sd_plain"] == -1).all()
     outside = df[df["deal"] < 0]
     assert ((outside["p_dd"] < P_LOW) | (outside["p_dd"] > P_HIGH) | outside["sd_made"].lt(0)).all()
     played = df[df["deal"] >= 0]
     assert played["p_dd"].between(P_LOW, P_HIGH).all()
-    assert set(played["sd_made"]) <= {0, 1} and set(played["sd_plain"]) <= {0, 1}
+    assert set(played["sd_made"]) <= {0, 1} and set(played["sd_plain"]) <= {-1, 0, 1}
+    both = played[played["auction"] == 1]
+    assert set(both["sd_plain"]) <= {0, 1}  # plain_every = 1: every deal played both ways
     assert (played["limited"] <= played["decisions"]).all()
 
 

@@ -13,8 +13,10 @@ passes in the uncontested auction of the bid (North bids it, the others pass) ar
 bidding model's calls (:func:`analyser.auction.inference.opening_auction`; North's own hand
 need not support the bid by the book), and the players draw their worlds consistent with
 the whole auction: the others believe the model, so their worlds give North a hand that
-supports his bid. Every ``plain_every``-th deal is also played without the
-auction's inference: the inference's effect, paired on the same deals. Each played deal is
+supports his bid. A bid that cannot open the auction under the rules (beter rik and alone
+are raises over a rik) is played on uniform deals without inference (``auction = 0``).
+Every ``plain_every``-th deal of the others is also played without the auction's inference:
+the inference's effect, paired on the same deals. Each played deal is
 also solved double-dummy (the paired make).
 
 **Curve.** Per family a logistic curve ``P(real make) = 1 / (1 + exp(-(a + b logit(p_dd))))``
@@ -39,6 +41,7 @@ import numpy as np
 import pandas as pd
 
 from analyser.cards import mask_to_cards
+from analyser.errors import RikkenError
 from analyser.files import write_text_atomic
 from analyser.guidelines import book_count
 from analyser.progress import Progress
@@ -164,7 +167,12 @@ def _played_deals(family: str, mask: int, seed: int, cfg: StudyConfig):
     n = cfg["deals_per_hand"]
     raw = deals_for_hand(mask, n * AUCTION_DRAWS, seed ^ SD_STREAM)
     bid = _contract_id(family, contract_for(family, raw[0], cfg["rules"]))
-    inference = opening_auction(cfg["rules"], bid, 1)
+    try:
+        inference = opening_auction(cfg["rules"], bid, 1)
+    except RikkenError:
+        # a bid that cannot open the auction (beter rik, alone: raises over a rik): no
+        # uncontested auction to infer from; played on the deals as drawn, without inference
+        return raw[:n], None
     # the others' calls must be the model's for their hands; the declarer's own hand need
     # not support the bid by the book (the panel is not the guideline's), but the others
     # believe the model, so their worlds give him a hand that does
@@ -212,7 +220,7 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
             sd = play_deal(hands4, contract, informed, seed, i, solver=solver)
             sd_plain = -1
             every = cfg["plain_every"]
-            if every and (int(r.hand_id) * n + i) % every == 0:
+            if every and inference is not None and (int(r.hand_id) * n + i) % every == 0:
                 sd_plain = int(play_deal(hands4, contract, plain, seed, i, solver=solver).made)
             rows.append(
                 base
@@ -224,6 +232,7 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
                     "decisions": sd.decisions,
                     "limited": sd.limited,
                     "uninformed": sd.uninformed,
+                    "auction": int(inference is not None),
                     "seconds": time.perf_counter() - t0,
                 }
             )
@@ -234,7 +243,7 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
 
 def _empty_play() -> dict:
     return {"deal": -1, "dd_made": -1, "sd_made": -1, "sd_plain": -1, "decisions": 0,
-            "limited": 0, "uninformed": 0, "seconds": 0.0}  # fmt: skip
+            "limited": 0, "uninformed": 0, "auction": 0, "seconds": 0.0}  # fmt: skip
 
 
 # --------------------------------------------------------------------------- the curve
