@@ -272,3 +272,28 @@ def test_worlds_drawn_with_the_auction_never_contradict_it(cards_played):
     assert len(agree) <= options.samples  # so the player got every one of them
     assert {tuple(w) for w in worlds.tolist()} == {tuple(w) for w in agree.tolist()}
     assert len(agree) < len(every)  # the auction does tell the player something here
+
+
+def test_an_open_hand_is_not_read_through_the_auction():
+    # everyone sees an open misère hand: whether the book would have bid it does not narrow
+    # the worlds (a hand the model would not bid open misère still gives worlds)
+    import numpy as np
+
+    from analyser.auction.inference import opening_auction
+    from analyser.guidelines import open_misere_ok
+    from analyser.single_dummy.contract import public_cards
+    from analyser.single_dummy.decide import Turn, _worlds
+    from analyser.worlds import knowledge_after
+
+    inference = opening_auction("book", "open_misere", 1)
+    rng = random.Random(73)
+    while True:
+        hands = _deal(rng)
+        north = sum(1 << (16 * (c // 13) + c % 13) for c in hands[0])
+        if not open_misere_ok.many(np.array([north], dtype=np.int64))[0]:
+            break
+    c = PlayContract(4, 0, 0, KIND_MISERE, open=(0,))
+    at = Turn(1, [hands[0][0]], [(0, hands[0][0])], [], 1)
+    k = knowledge_after(1, hands[1], 4, 0, at.played, public_cards(hands, c, 1))
+    worlds, uninformed, _ = _worlds(k, hands, c, at, PlayOptions(8, inference=inference), 5)
+    assert not uninformed and len(worlds) > 0

@@ -39,11 +39,14 @@ class AuctionInference:
     calls: tuple[str, ...]
     model: str = "book"
 
-    def accepts(self, seat: int, hands: np.ndarray) -> np.ndarray:
+    def accepts(self, seat: int, hands: np.ndarray, public: tuple[int, ...] = ()) -> np.ndarray:
         """``bool[n]``: the deals (``int64[n, 4]`` masks of the whole 13-card hands) on
-        which every call of a seat other than ``seat`` is the model's call for that hand."""
+        which every call of a seat other than ``seat`` is the model's call for that hand.
+        The calls of the ``public`` seats (open hands) are not tested: everyone sees those
+        hands, so what their calls suggest about them is moot."""
         ruleset, model, turns = _setting(self.rules, self.calls, self.model)
-        return accepts(ruleset, model, turns, np.asarray(hands, dtype=np.int64), own_seat=seat)
+        asked = [t for t in turns if t.seat not in public]
+        return accepts(ruleset, model, asked, np.asarray(hands, dtype=np.int64), own_seat=seat)
 
     def describe(self) -> str:
         """One line: the calls and the model."""

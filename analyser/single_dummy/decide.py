@@ -68,8 +68,9 @@ class Inference(Protocol):
     consistent with it for the player at ``seat`` (e.g.
     :class:`analyser.auction.inference.AuctionInference`). Must be picklable."""
 
-    def accepts(self, seat: int, hands: np.ndarray) -> np.ndarray:
-        """``bool[n]`` for the deals ``int64[n, 4]`` (masks of the whole dealt hands)."""
+    def accepts(self, seat: int, hands: np.ndarray, public: tuple[int, ...] = ()) -> np.ndarray:
+        """``bool[n]`` for the deals ``int64[n, 4]`` (masks of the whole dealt hands); the
+        calls of the ``public`` seats (open hands) are not tested."""
         ...
 
 
@@ -334,7 +335,8 @@ def _worlds(k, deal, contract, at: Turn, options: PlayOptions, stream: int):
         gone[who] |= 1 << (16 * (c // N_RANKS) + c % N_RANKS)
 
     def consistent(w: np.ndarray) -> np.ndarray:
-        return w[options.inference.accepts(seat, w | gone)] if len(w) else w
+        public = tuple(x for x in contract.open if x != seat)
+        return w[options.inference.accepts(seat, w | gone, public)] if len(w) else w
 
     every = all_worlds(k, s * INFERENCE_BLOCKS) if options.enumerate else None
     if every is not None:
