@@ -74,3 +74,15 @@ def test_the_logistic_fit_recovers_a_known_curve_and_its_band_covers_it():
     assert (lo <= mid).all() and (mid <= hi).all()
     assert (lo <= want + 0.02).all() and (want - 0.02 <= hi).all()
     assert np.all(np.diff(mid) > 0)  # rising with the double-dummy probability
+
+
+def test_a_falling_fit_is_replaced_by_the_flat_curve():
+    # real-play rates that fall with p_dd (noise) give the flat curve at the pooled rate
+    rng = np.random.default_rng(7)
+    p = rng.uniform(0.15, 0.95, 300)
+    made = (rng.random(300) < 0.9 - 0.3 * p).astype(int)
+    fit = fit_curve(p, made, np.arange(300))
+    assert fit["flat"] and fit["b"] == 0
+    mid, lo, hi = curve_at(fit, np.array([0.2, 0.5, 0.9]))
+    assert np.allclose(mid, made.mean(), atol=1e-6)
+    assert (lo < mid).all() and (mid < hi).all()

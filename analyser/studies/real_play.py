@@ -265,15 +265,30 @@ def _logit(p: np.ndarray) -> np.ndarray:
 
 def fit_curve(p_dd: np.ndarray, made: np.ndarray, cluster: np.ndarray) -> dict:
     """Maximum-likelihood logistic fit of ``made`` (0/1) on ``logit(p_dd)`` (Newton's method)
-    with the cluster-robust (sandwich) covariance of ``(a, b)``, clusters = ``cluster``."""
+    with the cluster-robust (sandwich) covariance of ``(a, b)``, clusters = ``cluster``.
+
+    The curve may not fall: a hand that makes more often double-dummy cannot make less often
+    in real play on average, so a fit whose slope comes out negative (noise, or a family whose
+    real-play rate does not depend on p_dd) is replaced by the flat curve at the pooled rate
+    (``b = 0``, ``flat`` true; the intercept's variance from the clusters)."""
+    fit = _logistic(p_dd, made, cluster, slope=True)
+    if fit["b"] < 0:
+        fit = _logistic(p_dd, made, cluster, slope=False)
+    return fit
+
+
+def _logistic(p_dd, made, cluster, slope: bool) -> dict:
     x = np.column_stack([np.ones(len(p_dd)), _logit(p_dd)])
+    if not slope:
+        x = x[:, :1]
     y = np.asarray(made, float)
-    beta = np.zeros(2)
+    k = x.shape[1]
+    beta = np.zeros(k)
     for _ in range(50):
         mu = 1 / (1 + np.exp(-(x @ beta)))
         w = mu * (1 - mu)
         h = x.T @ (x * w[:, None])
-        step = np.linalg.solve(h + 1e-9 * np.eye(2), x.T @ (y - mu))
+        step = np.linalg.solve(h + 1e-9 * np.eye(k), x.T @ (y - mu))
         beta += step
         if np.abs(step).max() < 1e-10:
             break
@@ -283,7 +298,11 @@ def fit_curve(p_dd: np.ndarray, made: np.ndarray, cluster: np.ndarray) -> dict:
     g = len(scores)
     meat = scores.T @ scores * (g / max(g - 1, 1))
     cov = bread @ meat @ bread
-    return {"a": float(beta[0]), "b": float(beta[1]), "cov": cov.tolist(), "clusters": g}
+    if not slope:  # the flat curve: b fixed at 0, no variance of its own
+        cov = np.array([[cov[0, 0], 0.0], [0.0, 0.0]])
+        beta = np.array([beta[0], 0.0])
+    return {"a": float(beta[0]), "b": float(beta[1]), "cov": cov.tolist(), "clusters": g,
+            "flat": not slope}  # fmt: skip
 
 
 def curve_at(fit: dict, p: np.ndarray, z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -320,7 +339,7 @@ def curves(df: pd.DataFrame) -> dict[str, dict]:
             "hands": int(g["hand_id"].nunique()),
             "p_dd_range": [lo_p, hi_p],
             "max_half_width": float(np.max((hi - lo) / 2)),
-            "monotone": bool(fit["b"] > 0),
+            "monotone": bool(fit["b"] >= 0),
             "limited_share": float(g["limited"].sum() / max(g["decisions"].sum(), 1)),
         }
     return out
