@@ -17,6 +17,7 @@ from analyser.cards import N_RANKS, cards_to_mask
 from analyser.solver.layout import CUT_BITS, CUT_CACHE, FAM_E, FAM_T, KILLER_SIZE, N_STATS, NT
 from analyser.solver.moves import cut_hint, cut_key, cut_record, cut_slots
 from analyser.solver.search import search
+from analyser.solver.state import Memory, Root, Rules
 from analyser.solver.table import new_table, next_generation
 
 S, H, D, C = range(4)
@@ -159,29 +160,9 @@ def test_stale_cut_cards_never_change_an_answer():
         nonlocal gen
         gen = next_generation(tb, gen)
         side_arr = np.array([int(q in side) for q in range(4)], np.int64)
-        return search(
-            masks(*hands),
-            trump,
-            leader,
-            side_arr,
-            side_arr,
-            fam,
-            goal,
-            beta,
-            -1,
-            -1,
-            True,
-            0,
-            np.zeros(3, np.int64),
-            0,
-            -1,
-            tt,
-            tb,
-            gen,
-            killer,
-            stats,
-            0,
-        )
+        rules = Rules(trump, side_arr, side_arr, goal, -1, -1, True)
+        root = Root(masks(*hands), leader, 0, np.zeros(3, np.int64), 0, -1)
+        return search(rules, root, fam, beta, Memory(tt, tb, gen, killer, stats), 0)
 
     bad = []
     for (hands, trump, leader, side, goal), want in zip(endings, answers, strict=True):

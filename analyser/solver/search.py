@@ -107,51 +107,35 @@ from analyser.solver.trick_start import (
 
 
 @njit(cache=True)
-def search(
-    hands0,
-    trump,
-    leader0,
-    side_max,
-    side_cnt,
-    fam,
-    goal,
-    beta,
-    called_bit,
-    holder,
-    discard_ok,
-    pend0,
-    trick0,
-    n_trick0,
-    force,
-    tt,
-    tb,
-    gen,
-    killer,
-    stats,
-    max_nodes,
-):
+def search(rules, root, fam, beta, mem, max_nodes):
     """Null-window search from a trick boundary, returning a fail-soft value.
 
-    ``trick0[:n_trick0]`` are the cards (bit indices) already played to the current trick,
-    from ``leader0`` on (0..3 of them; ``hands0`` holds the cards still in hands); the value
-    then counts the current trick too. ``force`` >= 0 is the card the seat to move must play
-    first (a legal card of his), -1 for a free choice. The first node's value is then not the
+    ``rules``, ``root`` and ``mem`` are the search state (analyser/solver/state.py: Rules,
+    Root, Memory). ``root.trick[:root.n_trick]`` are the cards (bit indices) already played
+    to the current trick, from ``root.leader`` on (0..3 of them; ``root.hands`` holds the
+    cards still in hands); the value then counts the current trick too. ``root.force`` >= 0
+    is the card the seat to move must play first (a legal card of his), -1 for a free
+    choice. The first node's value is then not the
     position's, so it is neither looked up in nor stored to the table, and no bound that lets
     that seat choose his card is applied to it.
 
     FAM_T: the value counts the tricks of the counted side (= MAX side) over the whole play
     from here; ``v >= beta`` means MAX reaches ``beta`` and ``v`` is then a lower bound of the
     true value, otherwise an upper bound. FAM_E: 1 if the lone declarer (MAX and counted) ends
-    with exactly ``goal`` tricks from here, else 0 (call with beta = 1).
-    ``tt``/``tb`` are the transposition table arrays; entries of other generations are empty
-    (table.next_generation).
-    ``killer`` (int64[KILLER_SIZE]) holds the move-ordering history, the leads that cut
+    with exactly ``rules.goal`` tricks from here, else 0 (call with beta = 1).
+    ``mem.tt``/``mem.tb`` are the transposition table arrays; entries of other generations
+    than ``mem.gen`` are empty (table.next_generation).
+    ``mem.killer`` (int64[KILLER_SIZE]) holds the move-ordering history, the leads that cut
     off per depth and the cut-off card cache (see LEAD_KILLER, CUT_CACHE); solve_one clears
     what a position uses of it (moves.cut_slots) for each position.
     ``max_nodes`` > 0 abandons the search after that many nodes (its own, and half of those
     of the smaller misère game, misere_proof) and returns ABANDONED (entries stored until then are
     proven and stay valid).
     """
+    # the state's members as locals, once per search: the loop below reads them as before
+    trump, side_max, side_cnt, goal, called_bit, holder, discard_ok = rules
+    hands0, leader0, pend0, trick0, n_trick0, force = root
+    tt, tb, gen, killer, stats = mem
     stats[S_SEARCHES] += 1
     hands = hands0.copy()
     d0 = n_trick0
