@@ -239,11 +239,12 @@ def second_hand_cut(hands, p, leader, lead, trump, side, need, rem, c):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def late_hand_cut(hands, p, pos, ls, wseat, wbit, table, trump, side, need, rem, c):
-    """The third or fourth hand's cut (``pos`` 2 or 3): the side of ``p`` is sure of this
-    trick, and one trick (or two, see below) is all it still wants. ``ls`` is the suit led,
-    ``wseat``/``wbit`` win the trick so far, ``table`` holds the cards already played to it
-    (a mask), ``need`` = tricks MAX still wants of the ``rem`` left (this one included),
+def late_hand_cut(rules, hands, turn, need, rem, c):
+    """The third or fourth hand's cut (``turn.pos`` 2 or 3; ``turn`` a Turn, ``p`` the seat
+    to move): the side of ``p`` is sure of this trick, and one trick (or two, see below) is
+    all it still wants. ``ls`` is the suit led, ``wseat``/``wbit`` win the trick so far,
+    ``table`` holds the cards already played to it (a mask), ``need`` = tricks MAX still
+    wants of the ``rem`` left (this one included),
     ``c`` = MAX's tricks so far. Returns (settled, value, W).
 
     The side wins the trick when the card winning it is the side's and the fourth hand (if
@@ -256,6 +257,9 @@ def late_hand_cut(hands, p, pos, ls, wseat, wbit, table, trump, side, need, rem,
     can win, and without the cut each card of the fourth hand is searched to a trick start
     that is already decided. W: the winning card, when cards of its suit lie on the table
     or may still be played to the trick (its rank decided)."""
+    p, pos, ls, table = turn.p, turn.pos, turn.lead_suit, turn.table
+    wseat, wbit = turn.wseat, turn.wbit
+    trump, side = rules.trump, rules.side_max
     me = side[p]
     cutoff = need if me == 1 else rem - need + 1
     if cutoff > 2:
@@ -326,8 +330,12 @@ def late_hand_cut(hands, p, pos, ls, wseat, wbit, table, trump, side, need, rem,
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pend, discard_ok):
-    """Cheap sure-trick bounds at a trick start (FAM_T). Returns (settled, value, W)."""
+def trick_bounds(rules, hands, p, c, need, rem, pend):
+    """Cheap sure-trick bounds at a trick start (FAM_T), ``p`` to lead, ``c`` tricks counted,
+    ``need`` wanted of the ``rem`` left, ``pend`` 1 while the called card is owed. Returns
+    (settled, value, W)."""
+    trump, side_max = rules.trump, rules.side_max
+    called_bit, holder, discard_ok = rules.called_bit, rules.holder, rules.discard_ok
     # the trump bounds first: they cost a fraction of quick_tricks, and settling a node
     # with them spares its call (time 0.97 on exact counts and rik >=8)
     if trump != NT:

@@ -39,6 +39,7 @@ from analyser.solver.layout import (
     GOAL_PIEK,
     NEED_MISERE,
     NEED_PIEK,
+    NT,
     S_NODES,
     S_RX_NODES,
     UNDECIDED,
@@ -46,7 +47,7 @@ from analyser.solver.layout import (
 from analyser.solver.moves import cut_slots, gen_moves
 from analyser.solver.position import seat_of
 from analyser.solver.search import search
-from analyser.solver.state import Memory, Root, Rules
+from analyser.solver.state import Memory, Moves, Root, Rules, Turn
 from analyser.solver.table import next_generation
 
 NOT_LEGAL = -2  # card_values_core's value of a card the seat to move may not play
@@ -86,17 +87,12 @@ def card_values_core(query, mem, max_nodes, only, out):
         if holder >= 0:
             called_bit = b
     pend0 = 1 if holder >= 0 else 0
-    p = (leader + n_trick0) & 3
-    n = popcount(hands[p])
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
-    for k in range(n_trick0):
-        alive |= 1 << trick0[k]
-    lead_suit = trick0[0] >> 4 if n_trick0 > 0 else -1
+    n = popcount(hands[(leader + n_trick0) & 3])
     mv = np.empty((1, 14), np.int64)
     run = np.empty((1, 14), np.int64)
-    n_moves = gen_moves(
-        hands, p, n_trick0, lead_suit, alive, pend0, called_bit, holder, discard_ok, mv, run, 0
-    )
+    first = Rules(trump, side, side, 0, called_bit, holder, discard_ok)
+    turn = first_turn(hands, leader, trick0, n_trick0)
+    n_moves = gen_moves(first, hands, turn, pend0, Moves(mv, run, mv[0]))
     # the history, lead killers and cut-off cache slots this position uses (as solve_one)
     for k in range(CUT_CACHE + cut_slots(n)):
         killer[k] = 0
@@ -146,6 +142,20 @@ def card_values_core(query, mem, max_nodes, only, out):
             r ^= low
 
 
+@njit(cache=True, _nrt=False, forceinline=True)
+def first_turn(hands, leader, trick0, n_trick0):
+    """The Turn (at depth 0) of the seat to move with the cards ``trick0[:n_trick0]`` on the
+    table, from ``leader`` on (who wins the trick so far is left unset: gen_moves does not
+    read it)."""
+    p = (leader + n_trick0) & 3
+    table = 0
+    for k in range(n_trick0):
+        table |= 1 << trick0[k]
+    alive = hands[0] | hands[1] | hands[2] | hands[3] | table
+    lead_suit = trick0[0] >> 4 if n_trick0 > 0 else -1
+    return Turn(0, p, n_trick0, lead_suit, p, 0, table, alive)
+
+
 @njit(cache=True)
 def legal_runs_core(hands, leader, trick0, n_trick0, called, discard_ok, out):
     """Fill ``out`` (int64[14]) with the legal moves of the seat to move as runs of
@@ -158,16 +168,13 @@ def legal_runs_core(hands, leader, trick0, n_trick0, called, discard_ok, out):
         if holder >= 0:
             called_bit = b
     pend0 = 1 if holder >= 0 else 0
-    p = (leader + n_trick0) & 3
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
-    for k in range(n_trick0):
-        alive |= 1 << trick0[k]
-    lead_suit = trick0[0] >> 4 if n_trick0 > 0 else -1
     mv = np.empty((1, 14), np.int64)
     run = np.empty((1, 14), np.int64)
-    n = gen_moves(
-        hands, p, n_trick0, lead_suit, alive, pend0, called_bit, holder, discard_ok, mv, run, 0
-    )
+    # gen_moves reads only the called card's members of the rules: trump and sides are moot
+    no_side = np.zeros(4, np.int64)
+    rules = Rules(NT, no_side, no_side, 0, called_bit, holder, discard_ok)
+    turn = first_turn(hands, leader, trick0, n_trick0)
+    n = gen_moves(rules, hands, turn, pend0, Moves(mv, run, mv[0]))
     for i in range(n):
         out[i] = run[0, i]
     return n

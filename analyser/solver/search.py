@@ -81,6 +81,7 @@ from analyser.solver.misere_proof import (
 from analyser.solver.moves import cut_hint, cut_key, cut_record, cut_slots, gen_moves, order_moves
 from analyser.solver.partition import highest_beaten, raise_w, trick_w, w_mode
 from analyser.solver.position import beats
+from analyser.solver.state import Address, Hints, Moves, Result, TableView, Turn
 from analyser.solver.table import (
     B_GEN,
     B_TAG,
@@ -104,6 +105,20 @@ from analyser.solver.trick_start import (
     start_aux,
     start_codes,
 )
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def node_turn(hands, d, p, pos, card, wseat, wbit):
+    """The Turn of node ``d`` (seat ``p`` at place ``pos`` of the trick): the cards played to
+    the trick so far are ``card[d - pos:d]``, its winner so far ``wseat[d - 1]`` with
+    ``wbit[d - 1]``."""
+    table = 0
+    for k in range(d - pos, d):
+        table |= 1 << card[k]
+    alive = hands[0] | hands[1] | hands[2] | hands[3] | table
+    if pos == 0:
+        return Turn(d, p, 0, -1, p, 0, 0, alive)
+    return Turn(d, p, pos, card[d - pos] >> 4, wseat[d - 1], wbit[d - 1], table, alive)
 
 
 @njit(cache=True)
@@ -176,10 +191,10 @@ def search(rules, root, fam, beta, mem, max_nodes):
     # the smaller misère game's results (misere_proof), for the misère-like phases only
     rx_k, rx_v = new_memo(RX_MEMO_BITS if fam == FAM_E and trump == NT else 0)
     rx_cnt = np.zeros(2, np.int64)
-    # the check and generation bytes, eight slots a word (tt_probe, tt_store)
-    tagw = tb[B_TAG].view(np.uint64)
-    genw = tb[B_GEN].view(np.uint64)
+    # the table with its check and generation bytes, eight slots a word (tt_probe, tt_store)
+    view = TableView(tt, tb, tb[B_TAG].view(np.uint64), tb[B_GEN].view(np.uint64), gen)
     gen8 = gen_byte(gen)
+    moves = Moves(mv, run, wt)
 
     for k in range(d0 + 1):
         pend[k] = pend0
@@ -262,6 +277,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                     base_top = tt_bucket(key, aux ^ (top_owners(c0, c1, alive) << 40), nb)
                     aux |= gen << GEN_SHIFT
                     tag = tt_tag(key, aux)
+                    addr = Address(key, aux, tag, c0, c1, base, base_top)
                     # a forced first lead: its value is not the position's (any lead), so the
                     # table is neither asked nor told, and the bounds below (which let the
                     # leader choose his lead) are not applied
@@ -269,9 +285,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                         st = -1
                         e = -1
                     else:
-                        st, e = probe_both(
-                            tt, tb, tagw, base, base_top, key, aux, tag, c0, c1, tneed, gen8
-                        )
+                        st, e = probe_both(view, addr, tneed, gen8)
                     if st >= 0:
                         stats[S_TT_HITS] += 1
                         if fam == FAM_T:
@@ -285,19 +299,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                         if e >= 0:
                             tt_move = entry_bounds(tt, e)[2]
                         if fam == FAM_T and not forced_root:
-                            settled, v, w = trick_bounds(
-                                hands,
-                                p,
-                                trump,
-                                side_max,
-                                c,
-                                need,
-                                rem,
-                                called_bit,
-                                holder,
-                                pend[d],
-                                discard_ok,
-                            )
+                            settled, v, w = trick_bounds(rules, hands, p, c, need, rem, pend[d])
                             if settled:
                                 stats[S_QT_CUTS] += 1
                         elif rx_here:
@@ -338,46 +340,14 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 need = beta - cnt[d]
                 rem = n0 - (d >> 2)
                 if (need <= 2) if side_max[p] == 1 else (need >= rem - 1):
-                    table = 0
-                    for k in range(d - pos, d):
-                        table |= 1 << card[k]
-                    settled, v, w = late_hand_cut(
-                        hands,
-                        p,
-                        pos,
-                        card[d - pos] >> 4,
-                        wseat[d - 1],
-                        wbit[d - 1],
-                        table,
-                        trump,
-                        side_max,
-                        need,
-                        rem,
-                        cnt[d],
-                    )
+                    turn = node_turn(hands, d, p, pos, card, wseat, wbit)
+                    settled, v, w = late_hand_cut(rules, hands, turn, need, rem, cnt[d])
                     if settled:
                         wb = 0
                         stats[S_QT_CUTS] += 1
             if not settled:
-                # alive: cards still in hands plus those on the table in this trick
-                alive = hands[0] | hands[1] | hands[2] | hands[3]
-                for k in range(d - pos, d):
-                    alive |= 1 << card[k]
-                lead_suit = card[d - pos] >> 4 if pos > 0 else -1
-                n = gen_moves(
-                    hands,
-                    p,
-                    pos,
-                    lead_suit,
-                    alive,
-                    pend[d],
-                    called_bit,
-                    holder,
-                    discard_ok,
-                    mv,
-                    run,
-                    d,
-                )
+                turn = node_turn(hands, d, p, pos, card, wseat, wbit)
+                n = gen_moves(rules, hands, turn, pend[d], moves)
                 if forced_root:
                     mv[d, 0] = force
                     run[d, 0] = 1 << force
@@ -386,35 +356,14 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 # cards as well displaced useful ones (27.8M nodes instead of 27.0M, exact counts)
                 cut_slot[d] = -1
                 if n > 1:
-                    dn = goal - cnt[d] if fam == FAM_E else 1
-                    ws_ = wseat[d - 1] if pos > 0 else p
-                    wb_ = wbit[d - 1] if pos > 0 else 0
                     # the card that last cut off in this situation (moves.cut_key), tried early
-                    slot, check = cut_key(hands, p, pos, lead_suit, alive, ws_, wb_, trump, n_slots)
+                    slot, check = cut_key(hands, turn, trump, n_slots)
                     cut_slot[d] = slot
                     cut_check[d] = check
-                    cut_move = cut_hint(killer, slot, check)
-                    order_moves(
-                        hands,
-                        p,
-                        pos,
-                        lead_suit,
-                        ws_,
-                        wb_,
-                        trump,
-                        side_max,
-                        fam,
-                        dn,
-                        alive,
-                        killer,
-                        tt_move,
-                        cut_move,
-                        mv,
-                        run,
-                        d,
-                        n,
-                        wt,
-                    )
+                    hints = Hints(killer, tt_move, cut_hint(killer, slot, check))
+                    # FAM_E's misère-like phase (no trick wanted any more): nobody plays for tricks
+                    wants = fam == FAM_T or goal - cnt[d] > 0
+                    order_moves(rules, hands, turn, wants, hints, moves, n)
                 nmv[d] = n
                 imv[d] = 0
                 for s in range(4):
@@ -468,27 +417,11 @@ def search(rules, root, fam, beta, mem, max_nodes):
                     w |= 1 << called_bit
                 w, wb = raise_w(w, wb, hands)
                 rel = v - cnt[d] if fam == FAM_T else v
-                tt_store(
-                    tt,
-                    tb,
-                    tagw,
-                    genw,
-                    t_base[d],
-                    t_base_top[d],
-                    t_key[d],
-                    t_aux[d],
-                    t_tag[d],
-                    t_c0[d],
-                    t_c1[d],
-                    w,
-                    wb,
-                    hands[0] | hands[1] | hands[2] | hands[3],
-                    v >= beta,
-                    rel,
-                    n0 - (d >> 2),
-                    best[d],
-                    gen,
+                addr = Address(
+                    t_key[d], t_aux[d], t_tag[d], t_c0[d], t_c1[d], t_base[d], t_base_top[d]
                 )
+                alive = hands[0] | hands[1] | hands[2] | hands[3]
+                tt_store(view, addr, alive, n0 - (d >> 2), Result(w, wb, v >= beta, rel, best[d]))
                 stats[S_TT_STORES] += 1
             if d == d0:
                 return v

@@ -20,6 +20,29 @@ answers on every fingerprint set).
   search), ``killer`` (the move-ordering array, layout.LEAD_KILLER and CUT_CACHE) and
   ``stats`` (int64[N_STATS] counters).
 
+Inside the search, per node:
+
+* Turn: where the node stands in its trick. ``d`` (its depth: the row of the move arrays),
+  ``p`` (the seat to move), ``pos`` (0..3, its place in the trick), ``lead_suit`` (-1 on
+  lead), ``wseat``/``wbit`` (who wins the trick so far and with which card; ``p`` and 0 on
+  lead), ``table`` (the cards already played to the trick, a mask) and ``alive`` (the cards
+  in hands plus ``table``).
+* Moves: the per-depth move arrays. ``mv`` and ``run`` (int64[depths, 14]: per depth the
+  moves, one card per run of equivalent cards, and each run's mask) and ``wt`` (int64[14],
+  the ordering weights of the node being ordered).
+* Hints: what move ordering learned besides the cards. ``killer`` (Memory.killer: history,
+  lead killers, cut-off cache), ``tt_move`` (the table's best move) and ``cut_move`` (the
+  cut-off cache's card), -1 for none.
+* TableView: the transposition table as a search uses it (analyser/solver/table.py). ``tt``,
+  ``tb``, ``tagw``/``genw`` (its check and generation bytes seen as uint64 words) and
+  ``gen`` (the generation).
+* Address: a trick start's place in the table. ``key`` and ``aux`` (shape and side
+  conditions), ``tag`` (the check byte), ``c0``/``c1`` (the owners of the cards), ``base``
+  and ``base_top`` (its two buckets).
+* Result: what a node proved, for the table. ``w``/``wb`` (the two-sided set of cards that
+  decided it), ``won`` (it reached beta), ``rel`` (its value in future tricks: a lower bound
+  when won, else an upper bound), ``move`` (the move that cut off, or -1).
+
 The goal family (FAM_T, FAM_E) and the null window ``beta`` stay separate parameters of the
 search: the callers pass the family as a literal, so numba compiles a search specialised for
 each family (a member of a named tuple is never a literal).
@@ -32,3 +55,9 @@ from collections import namedtuple
 Rules = namedtuple("Rules", "trump side_max side_cnt goal called_bit holder discard_ok")
 Root = namedtuple("Root", "hands leader pend trick n_trick force")
 Memory = namedtuple("Memory", "tt tb gen killer stats")
+Turn = namedtuple("Turn", "d p pos lead_suit wseat wbit table alive")
+Moves = namedtuple("Moves", "mv run wt")
+Hints = namedtuple("Hints", "killer tt_move cut_move")
+TableView = namedtuple("TableView", "tt tb tagw genw gen")
+Address = namedtuple("Address", "key aux tag c0 c1 base base_top")
+Result = namedtuple("Result", "w wb won rel move")

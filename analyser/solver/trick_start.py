@@ -120,17 +120,18 @@ def start_aux(p, pend, called_suit, called_bit, alive, fam, need):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def probe_both(tt, tb, tagw, base, base_top, key, aux, tag, c0, c1, need, gen8):
-    """Probe a trick start's two buckets (table.tt_probe): (state, entry), state 1 = won,
-    0 = lost, -1 = undecided, with the entry then the likelier source of a best move (the
-    shape bucket's when it is at least as alike), or -1."""
+def probe_both(view, addr, need, gen8):
+    """Probe the two buckets of the trick start at ``addr`` (an Address) in the table
+    ``view`` (a TableView; ``gen8`` its generation byte; table.tt_probe): (state, entry),
+    state 1 = won, 0 = lost, -1 = undecided, with the entry then the likelier source of a
+    best move (the shape bucket's when it is at least as alike), or -1."""
     # the shape bucket first: it decides about twice as many probes as the top-card bucket
     # (exact counts of the benchmark deals: 5.9M and 2.5M)
-    st, e, like = tt_probe(tt, tb, tagw, base, key, aux, tag, c0, c1, need, gen8)
+    st, e, like = tt_probe(view, addr.base, addr, need, gen8)
     if st < 0:
         e_shape = e
         like_shape = like
-        st, e, like = tt_probe(tt, tb, tagw, base_top, key, aux, tag, c0, c1, need, gen8)
+        st, e, like = tt_probe(view, addr.base_top, addr, need, gen8)
         if st < 0 and like_shape >= like:
             e = e_shape
     return st, e
