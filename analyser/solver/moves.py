@@ -264,12 +264,14 @@ def later_best(hands, p, pos, ls, trump):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def predict_win(p, pos, x, wseat, wbit, lseat, lbit, trump, side):
-    """Guess whether p's side wins the trick if p plays card bit ``x`` now, given the best
+def predict_win(turn, x, lseat, lbit, trump, side):
+    """Guess whether the side of the seat to move (``turn``, a Turn) wins the trick if it
+    plays card bit ``x`` now, given the best
     card (``lseat``, ``lbit``; see later_best) the later players can offer: the side holding
     the best card of all wins. A partner who plays later can still cover an opponent's card,
     so asking only "can the losing side win cheaply" misjudges discards. Only a heuristic for
     move ordering."""
+    p, pos, wseat, wbit = turn.p, turn.pos, turn.wseat, turn.wbit
     if pos == 0 or beats(x, wbit, trump):
         ws = p
         wb = x
@@ -320,7 +322,7 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                 # moves come grouped by suit: one later_best per suit led
                 lsuit = s
                 lseat, lbit = later_best(hands, p, pos, s, trump)
-            win = predict_win(p, pos, b, wseat, wbit, lseat, lbit, trump, side_max)
+            win = predict_win(turn, b, lseat, lbit, trump, side_max)
             if pos == 0:
                 # suits where the opponents have few cards leave them few replies (a void
                 # counts as many: it may discard anything), which keeps proofs small

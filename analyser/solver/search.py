@@ -323,12 +323,11 @@ def search(rules, root, fam, beta, mem, max_nodes):
                             t_base_top[d] = base_top
             elif pos == 1 and fam == FAM_T and pend[d] == 0 and not forced_root:
                 settled, v, w = second_hand_cut(
+                    rules,
                     hands,
                     p,
                     seat_at[d - 1],
                     card[d - 1],
-                    trump,
-                    side_max,
                     beta - cnt[d],
                     n0 - (d >> 2),
                     cnt[d],
