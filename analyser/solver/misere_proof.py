@@ -196,10 +196,11 @@ Trick = namedtuple("Trick", "leader pos ls hd nc table")
 
 
 @njit(cache=True)
-def _enter_state(lvl, hs, x, holes, ls, hd, nc, frames, memo):
-    """Open a frame at a trick's end (hands ``hs``, led suit ``ls``, highest defender card
-    ``hd`` of it, declarer's card ``nc``). Returns its value when it is settled at once, else
-    -1."""
+def _enter_state(lvl, hs, x, holes, done, frames, memo):
+    """Open a frame at a trick's end (hands ``hs``; ``done``, a Trick: the trick just
+    finished, its led suit ``ls``, highest defender card ``hd`` of it and declarer's card
+    ``nc``, all -1 at the root). Returns its value when it is settled at once, else -1."""
+    ls, hd, nc = done.ls, done.hd, done.nc
     h0, h1, h2, h3 = hs
     fh, fi = frames.fh, frames.fi
     mk, mv, cnt = memo
@@ -303,7 +304,7 @@ def _solve(hs, x, holes, memo):
     fi = np.empty((MAX_LEVELS, 10), np.int64)
     ob = np.empty((MAX_LEVELS, 14), np.int64)
     frames = Frames(fh, fi, ob)
-    r = _enter_state(0, hs, x, holes, -1, -1, -1, frames, memo)
+    r = _enter_state(0, hs, x, holes, Trick(-1, 0, -1, -1, -1, 0), frames, memo)
     if r >= 0:
         return r
     lvl = 0
@@ -372,7 +373,8 @@ def _solve(hs, x, holes, memo):
         elif (b >> 4) == ls and b > hd:
             hd = b
         if pos == 3:
-            r = _enter_state(lvl + 1, (g0, g1, g2, g3), x, holes, ls, hd, nc, frames, memo)
+            done = Trick(leader, 4, ls, hd, nc, 0)
+            r = _enter_state(lvl + 1, (g0, g1, g2, g3), x, holes, done, frames, memo)
         else:
             table = fi[lvl, K_TABLE] | (1 << b)
             trick = Trick(leader, pos + 1, ls, hd, nc, table)

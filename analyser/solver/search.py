@@ -98,7 +98,10 @@ from analyser.solver.table import (
     w_from_masks,
 )
 from analyser.solver.trick_start import (
+    A_COLS,
+    address_at,
     goal_reached,
+    keep_address,
     last_trick,
     misere_cut,
     probe_both,
@@ -174,13 +177,9 @@ def search(rules, root, fam, beta, mem, max_nodes):
     pend = np.zeros(total + 2, np.int64)
     trickb = np.zeros(total + 1, np.int64)  # the highest card a trick's winner beat, or -1
     searched = np.zeros(total + 1, np.int64)
-    t_key = np.zeros(total + 1, np.int64)
-    t_aux = np.zeros(total + 1, np.int64)
-    t_tag = np.zeros(total + 1, np.int64)
-    t_c0 = np.zeros(total + 1, np.int64)
-    t_c1 = np.zeros(total + 1, np.int64)
-    t_base = np.zeros(total + 1, np.int64)
-    t_base_top = np.zeros(total + 1, np.int64)
+    # per searched trick start, its Address as one row (A_* columns): the store reads one
+    # row, not seven arrays
+    addr_at = np.zeros((total + 1, A_COLS), np.int64)
     best = np.full(total + 1, -1, np.int64)
     lowwin = np.zeros((total + 1, 4), np.int64)
     cut_slot = np.zeros(total + 1, np.int64)  # per node: its cut-off cache slot and check
@@ -268,7 +267,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                     settled = True
                 if not settled:
                     alive = hands[0] | hands[1] | hands[2] | hands[3]
-                    key, c0, c1 = start_codes(hands, alive, d, d0, t_key, t_c0, t_c1, card, seat_at)
+                    key, c0, c1 = start_codes(hands, alive, d, d0, addr_at, card, seat_at)
                     tneed = need if fam == FAM_T else 1
                     aux = start_aux(p, pend[d], called_suit, called_bit, alive, fam, need)
                     # buckets from the position alone, the generation only in the check
@@ -314,13 +313,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                             v = 1
                         if not settled:
                             searched[d] = 1
-                            t_key[d] = key
-                            t_aux[d] = aux
-                            t_tag[d] = tag
-                            t_c0[d] = c0
-                            t_c1[d] = c1
-                            t_base[d] = base
-                            t_base_top[d] = base_top
+                            keep_address(addr_at, d, addr)
             elif pos == 1 and fam == FAM_T and pend[d] == 0 and not forced_root:
                 settled, v, w = second_hand_cut(
                     rules,
@@ -416,9 +409,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                     w |= 1 << called_bit
                 w, wb = raise_w(w, wb, hands)
                 rel = v - cnt[d] if fam == FAM_T else v
-                addr = Address(
-                    t_key[d], t_aux[d], t_tag[d], t_c0[d], t_c1[d], t_base[d], t_base_top[d]
-                )
+                addr = address_at(addr_at, d)
                 alive = hands[0] | hands[1] | hands[2] | hands[3]
                 tt_store(view, addr, alive, n0 - (d >> 2), Result(w, wb, v >= beta, rel, best[d]))
                 stats[S_TT_STORES] += 1

@@ -43,6 +43,15 @@ Inside the search, per node:
   decided it), ``won`` (it reached beta), ``rel`` (its value in future tricks: a lower bound
   when won, else an upper bound), ``move`` (the move that cut off, or -1).
 
+The joined misère search (joined_misere.py) has its own, smaller state:
+
+* JoinedAsk: the question. ``x`` (the declarer asked about), ``decl`` (the declarers' seat
+  mask), ``need`` (NEED_MISERE / NEED_PIEK), ``rule`` (the switch several_declarers),
+  ``model`` (what a co-declarer may do) and ``ctx`` (all of them packed, for the table key).
+* JoinedTrick: the trick a node plays to. ``leader``, ``pos`` (cards played to it),
+  ``ls`` (the suit led, -1 on lead), ``top``/``topseat`` (its highest card so far and who
+  played it), ``cnt`` (the tricks per seat, packed) and ``table`` (the cards on the table).
+
 The goal family (FAM_T, FAM_E) and the null window ``beta`` stay separate parameters of the
 search: the callers pass the family as a literal, so numba compiles a search specialised for
 each family (a member of a named tuple is never a literal).
@@ -61,3 +70,5 @@ Hints = namedtuple("Hints", "killer tt_move cut_move")
 TableView = namedtuple("TableView", "tt tb tagw genw gen")
 Address = namedtuple("Address", "key aux tag c0 c1 base base_top")
 Result = namedtuple("Result", "w wb won rel move")
+JoinedAsk = namedtuple("JoinedAsk", "x decl need rule model ctx")
+JoinedTrick = namedtuple("JoinedTrick", "leader pos ls top topseat cnt table")
