@@ -13,6 +13,7 @@ from analyser.cards import cards_to_mask
 from analyser.solver import GOAL_GE, GOAL_MISERE, GOAL_TRICKS, UNDECIDED, Solver, solve_batch
 from analyser.solver.driver import Batch, solve_one
 from analyser.solver.layout import KILLER_SIZE, N_STATS, S_ESCALATED, S_NODES, S_SEARCHES
+from analyser.solver.state import Memory
 from analyser.solver.table import move_entries, new_table
 
 
@@ -87,10 +88,10 @@ def test_entries_moved_to_the_large_table_answer_at_the_root():
         columns = [one + x for x in (trump, leader, decl, goal, target, -1, 0, 13, 0)]
         batch = Batch(hands[None, :], *columns)
         first = np.zeros(N_STATS, np.int64)
-        r = solve_one(batch, 0, True, small_tt, small_tb, 9, killer, first, 0)
+        r = solve_one(batch, 0, True, Memory(small_tt, small_tb, 9, killer, first), 0)
         move_entries(small_tt, small_tb, big_tt, big_tb, 9)
         again = np.zeros(N_STATS, np.int64)
-        r2 = solve_one(batch, 0, True, big_tt, big_tb, 9, killer, again, 0)
+        r2 = solve_one(batch, 0, True, Memory(big_tt, big_tb, 9, killer, again), 0)
         assert r2 == r
         assert again[S_NODES] == again[S_SEARCHES]
         searched += first[S_NODES] > first[S_SEARCHES]

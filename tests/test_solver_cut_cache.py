@@ -17,6 +17,7 @@ from analyser.cards import N_RANKS, cards_to_mask
 from analyser.solver.layout import CUT_BITS, CUT_CACHE, FAM_E, FAM_T, KILLER_SIZE, N_STATS, NT
 from analyser.solver.moves import cut_hint, cut_key, cut_record, cut_slots
 from analyser.solver.search import search
+from analyser.solver.state import Memory, Root, Rules, Turn
 from analyser.solver.table import new_table, next_generation
 
 S, H, D, C = range(4)
@@ -41,7 +42,8 @@ def key(hands, p, pos, lead_suit, on_table, wseat, wbit, trump):
     alive = int(np.bitwise_or.reduce(hands))
     for b in on_table:
         alive |= 1 << b
-    return cut_key(hands, p, pos, lead_suit, alive, wseat, wbit, trump, 1 << CUT_BITS)
+    turn = Turn(0, p, pos, lead_suit, wseat, wbit, 0, alive)
+    return cut_key(hands, turn, trump, 1 << CUT_BITS)
 
 
 # North led the spade king, East (seat 1) is to follow; the rest of the deal varies below.
@@ -159,29 +161,9 @@ def test_stale_cut_cards_never_change_an_answer():
         nonlocal gen
         gen = next_generation(tb, gen)
         side_arr = np.array([int(q in side) for q in range(4)], np.int64)
-        return search(
-            masks(*hands),
-            trump,
-            leader,
-            side_arr,
-            side_arr,
-            fam,
-            goal,
-            beta,
-            -1,
-            -1,
-            True,
-            0,
-            np.zeros(3, np.int64),
-            0,
-            -1,
-            tt,
-            tb,
-            gen,
-            killer,
-            stats,
-            0,
-        )
+        rules = Rules(trump, side_arr, side_arr, goal, -1, -1, True)
+        root = Root(masks(*hands), leader, 0, np.zeros(3, np.int64), 0, -1)
+        return search(rules, root, fam, beta, Memory(tt, tb, gen, killer, stats), 0)
 
     bad = []
     for (hands, trump, leader, side, goal), want in zip(endings, answers, strict=True):

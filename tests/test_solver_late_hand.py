@@ -14,6 +14,7 @@ from oracle import oracle_solve, random_ending
 from analyser.cards import N_RANKS, NOTRUMP, cards_to_mask
 from analyser.solver.cuts import late_hand_cut
 from analyser.solver.position import beats
+from analyser.solver.state import Rules, Turn
 
 LAYOUTS = (
     (1, 0, 0, 0),  # a lone declarer, each seat in turn by rotation below
@@ -39,20 +40,10 @@ def _cut(hands_after, leader, trick, trump, side, need, rem):
     for b in bits:
         table |= 1 << b
     p = (leader + len(trick)) % 4
-    return late_hand_cut(
-        masks,
-        p,
-        len(trick),
-        bits[0] >> 4,
-        wseat,
-        wbit,
-        table,
-        trump,
-        np.array(side, np.int64),
-        need,
-        rem,
-        0,
-    )
+    side_arr = np.array(side, np.int64)
+    rules = Rules(trump, side_arr, side_arr, 0, -1, -1, True)
+    turn = Turn(len(trick), p, len(trick), bits[0] >> 4, wseat, wbit, table, 0)
+    return late_hand_cut(rules, masks, turn, need, rem, 0)
 
 
 def test_cut_values_hold_against_best_play():

@@ -151,7 +151,7 @@ def test_an_interrupted_card_values_call_leaves_no_generation_to_reuse(monkeypat
     seen: list[int] = []
 
     def interrupted(*args):
-        seen.append(args[12])  # the generation the search was given
+        seen.append(args[1].gen)  # the generation the search was given (its Memory)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(play, "card_values_core", interrupted)

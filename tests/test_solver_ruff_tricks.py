@@ -14,7 +14,7 @@ from oracle import oracle_solve_many, random_ending
 
 from analyser.cards import cards_to_mask
 from analyser.solver import GOAL_GE, GOAL_TRICKS, solve_batch
-from analyser.solver.quick_tricks import quick_tricks, ruff_caps, ruff_plan, suit_runs
+from analyser.solver.quick_tricks import Duty, quick_tricks, ruff_caps, ruff_plan, suit_runs
 
 
 def _ruff_positions(seed: int, count: int):
@@ -32,9 +32,10 @@ def _ruff_positions(seed: int, count: int):
         me = side[leader]
         pp = [q for q in range(4) if q != leader and side[q] == me][0]
         caps = ruff_caps(masks, trump, side, me)
-        lr, lk, lw = suit_runs(masks, 0, leader, side, caps, -1, -1, -1, -1)
-        pr, pk, pw = suit_runs(masks, 0, pp, side, caps, -1, -1, -1, -1)
-        t, _ = ruff_plan(masks, leader, pp, trump, side, lr, lk, lw, pr, pk, pw)
+        no_duty = Duty(-1, -1, -1)
+        l_runs = suit_runs(masks, 0, leader, side, caps, -1, no_duty)
+        p_runs = suit_runs(masks, 0, pp, side, caps, -1, no_duty)
+        t, _ = ruff_plan(masks, leader, pp, trump, side, l_runs, p_runs)
         if t > 0:
             q, _ = quick_tricks(masks, leader, trump, side, -1, -1, 0)
             assert q >= t

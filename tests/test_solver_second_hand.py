@@ -13,6 +13,7 @@ from oracle import oracle_solve, random_ending
 
 from analyser.cards import N_RANKS, NOTRUMP, card, cards_to_mask
 from analyser.solver.cuts import second_hand_cut
+from analyser.solver.state import Rules
 
 LAYOUTS = (
     (1, 0, 0, 0),  # a lone declarer, each seat in turn by rotation below
@@ -29,9 +30,9 @@ def _bit(c: int) -> int:
 def _cut(hands_after, second, leader, lead, trump, side, need, rem):
     """second_hand_cut on card lists (``lead`` already out of the leader's hand), c = 0."""
     masks = np.array([cards_to_mask(h) for h in hands_after], np.int64)
-    return second_hand_cut(
-        masks, second, leader, _bit(lead), trump, np.array(side, np.int64), need, rem, 0
-    )
+    side_arr = np.array(side, np.int64)
+    rules = Rules(trump, side_arr, side_arr, 0, -1, -1, True)
+    return second_hand_cut(rules, masks, second, leader, _bit(lead), need, rem, 0)
 
 
 def test_cut_values_hold_against_best_play():

@@ -29,9 +29,10 @@ from analyser.solver.quick_tricks import qt_ceiling, quick_tricks
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend, discard_ok):
+def sure_one_trick(rules, hands, leader, x, rem, pend):
     """True (with W) if the side opposing ``x`` is sure of a trick, for when ``x`` needs every
-    remaining trick. Two sound cases, both only when ``x`` holds no trumps (so it cannot ruff):
+    remaining trick (``rules``: a Rules, ``pend`` 1 while the called card is owed). Two
+    sound cases, both only when ``x`` holds no trumps (so it cannot ruff):
 
     * stoppers: the other side holds the top card of some suits. An opponent holding the tops
       of j of them keeps those cards to the end (he only parts with one when nothing else is
@@ -45,6 +46,8 @@ def sure_one_trick(hands, leader, trump, side, x, rem, called_bit, holder, pend,
     A pending called card binds its holder: on the called suit's first lead he must play the
     called card rather than that suit's top card, and when he may not discard the called card
     he can be forced to discard a top card. Suits whose top card he holds are not trusted."""
+    trump, side = rules.trump, rules.side_max
+    called_bit, holder, discard_ok = rules.called_bit, rules.holder, rules.discard_ok
     x_trumps = 0
     any_trumps = 0
     if trump != NT:
@@ -136,10 +139,10 @@ def forced_to_win(hands, leader, x, skip):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def second_hand_cut(hands, p, leader, lead, trump, side, need, rem, c):
+def second_hand_cut(rules, hands, p, leader, lead, need, rem, c):
     """Sure tricks for the side of ``p``, the second hand of a trick whose lead ``lead`` was
-    played by ``leader``, ``need`` = tricks MAX still wants of the ``rem`` left (this one
-    included), ``c`` = MAX's tricks so far. Returns (settled, value, W).
+    played by ``leader`` (``rules``: a Rules), ``need`` = tricks MAX still wants of the
+    ``rem`` left (this one included), ``c`` = MAX's tricks so far. Returns (settled, value, W).
 
     The side surely wins this trick when no opponent still to play can ruff and either one
     of its hands still to play can ruff (void in the suit led, holding trumps) or the side
@@ -151,6 +154,7 @@ def second_hand_cut(hands, p, leader, lead, trump, side, need, rem, c):
     other suit it holds, and every card of a suit no other hand holds. Settling here saves
     playing out the rest of the trick before the trick-start bounds see the same (DDS checks
     the second hand likewise)."""
+    trump, side = rules.trump, rules.side_max
     me = side[p]
     cutoff = need if me == 1 else rem - need + 1
     ls = lead >> 4
@@ -239,11 +243,12 @@ def second_hand_cut(hands, p, leader, lead, trump, side, need, rem, c):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def late_hand_cut(hands, p, pos, ls, wseat, wbit, table, trump, side, need, rem, c):
-    """The third or fourth hand's cut (``pos`` 2 or 3): the side of ``p`` is sure of this
-    trick, and one trick (or two, see below) is all it still wants. ``ls`` is the suit led,
-    ``wseat``/``wbit`` win the trick so far, ``table`` holds the cards already played to it
-    (a mask), ``need`` = tricks MAX still wants of the ``rem`` left (this one included),
+def late_hand_cut(rules, hands, turn, need, rem, c):
+    """The third or fourth hand's cut (``turn.pos`` 2 or 3; ``turn`` a Turn, ``p`` the seat
+    to move): the side of ``p`` is sure of this trick, and one trick (or two, see below) is
+    all it still wants. ``ls`` is the suit led, ``wseat``/``wbit`` win the trick so far,
+    ``table`` holds the cards already played to it (a mask), ``need`` = tricks MAX still
+    wants of the ``rem`` left (this one included),
     ``c`` = MAX's tricks so far. Returns (settled, value, W).
 
     The side wins the trick when the card winning it is the side's and the fourth hand (if
@@ -256,6 +261,9 @@ def late_hand_cut(hands, p, pos, ls, wseat, wbit, table, trump, side, need, rem,
     can win, and without the cut each card of the fourth hand is searched to a trick start
     that is already decided. W: the winning card, when cards of its suit lie on the table
     or may still be played to the trick (its rank decided)."""
+    p, pos, ls, table = turn.p, turn.pos, turn.lead_suit, turn.table
+    wseat, wbit = turn.wseat, turn.wbit
+    trump, side = rules.trump, rules.side_max
     me = side[p]
     cutoff = need if me == 1 else rem - need + 1
     if cutoff > 2:
@@ -326,8 +334,12 @@ def late_hand_cut(hands, p, pos, ls, wseat, wbit, table, trump, side, need, rem,
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pend, discard_ok):
-    """Cheap sure-trick bounds at a trick start (FAM_T). Returns (settled, value, W)."""
+def trick_bounds(rules, hands, p, c, need, rem, pend):
+    """Cheap sure-trick bounds at a trick start (FAM_T), ``p`` to lead, ``c`` tricks counted,
+    ``need`` wanted of the ``rem`` left, ``pend`` 1 while the called card is owed. Returns
+    (settled, value, W)."""
+    trump, side_max = rules.trump, rules.side_max
+    called_bit, holder = rules.called_bit, rules.holder
     # the trump bounds first: they cost a fraction of quick_tricks, and settling a node
     # with them spares its call (time 0.97 on exact counts and rik >=8)
     if trump != NT:
@@ -355,16 +367,12 @@ def trick_bounds(hands, p, trump, side_max, c, need, rem, called_bit, holder, pe
             return True, c + rem - q, qw
     if need == rem:
         # MAX needs every trick: does MIN surely get one?
-        ok, w1 = sure_one_trick(
-            hands, p, trump, side_max, 1, rem, called_bit, holder, pend, discard_ok
-        )
+        ok, w1 = sure_one_trick(rules, hands, p, 1, rem, pend)
         if ok:
             return True, c + rem - 1, w1
     if need == 1:
         # MIN needs every trick: does MAX surely get one?
-        ok, w1 = sure_one_trick(
-            hands, p, trump, side_max, 0, rem, called_bit, holder, pend, discard_ok
-        )
+        ok, w1 = sure_one_trick(rules, hands, p, 0, rem, pend)
         if ok:
             return True, c + 1, w1
     return False, 0, 0

@@ -37,6 +37,7 @@ from analyser.solver.layout import (
 from analyser.solver.moves import cut_slots
 from analyser.solver.position import seat_of
 from analyser.solver.search import search
+from analyser.solver.state import Memory, Root, Rules
 from analyser.solver.table import BIG_TT_BITS, move_entries, new_table, next_generation
 
 # What the driver passes around, as named tuples (numba compiles them as structs):
@@ -60,32 +61,11 @@ ESCALATE_NODES = 4_000_000
 
 
 @njit(cache=True)
-def null_windows(
-    hands,
-    trump,
-    leader,
-    side,
-    called_bit,
-    holder,
-    discard_ok,
-    pend0,
-    trick0,
-    n_trick0,
-    force,
-    lo,
-    hi,
-    g,
-    tt,
-    tb,
-    gen,
-    killer,
-    stats,
-    max_nodes,
-):
+def null_windows(rules, root, lo, hi, g, mem, max_nodes):
     """The trick goals' searches (MTD(f)): null windows between ``lo`` and ``hi``, the first
     at the guess ``g``, each fail-soft answer moving a bound, until ``lo == hi``. A ``>=K``
-    question is the one window ``lo = K - 1, hi = K``. The position: ``hands`` with the
-    cards ``trick0[:n_trick0]`` on the table and the first move ``force`` (-1: free), as
+    question is the one window ``lo = K - 1, hi = K``. The position and the state
+    (``rules``, ``root``, ``mem``: analyser/solver/state.py) as
     :func:`~analyser.solver.search.search` takes them. Returns (lo, hi, given up): after a
     search given up at the budget, the bounds the windows before it proved."""
     while lo < hi:
@@ -94,29 +74,7 @@ def null_windows(
             beta = lo + 1
         if beta > hi:
             beta = hi
-        v = search(
-            hands,
-            trump,
-            leader,
-            side,
-            side,
-            FAM_T,
-            0,
-            beta,
-            called_bit,
-            holder,
-            discard_ok,
-            pend0,
-            trick0,
-            n_trick0,
-            force,
-            tt,
-            tb,
-            gen,
-            killer,
-            stats,
-            max_nodes,
-        )
+        v = search(rules, root, FAM_T, beta, mem, max_nodes)
         if v == ABANDONED:
             return lo, hi, True
         if v >= beta:
@@ -128,13 +86,13 @@ def null_windows(
 
 
 @njit(cache=True)
-def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
+def solve_one(batch, i, discard_ok, mem, max_nodes):
     """Solve position ``i`` of ``batch`` (a Batch; see analyser.solver.api.solve_batch for
-    its columns) on the table ``tt``/``tb``. ``gen`` must be new for every call that shares
-    the table. With ``max_nodes`` > 0 a search that needs more nodes gives up: the result is
-    UNDECIDED. For the exact count, the batch's ``lower``/``upper`` are bounds the caller
-    already knows (from earlier >=K answers): the null-window iteration starts between
-    them.
+    its columns) with the worker's Memory ``mem`` (analyser/solver/state.py): its ``gen``
+    must be new for every call that shares the table. With ``max_nodes`` > 0 a search that
+    needs more nodes gives up: the result is UNDECIDED. For the exact count, the batch's
+    ``lower``/``upper`` are bounds the caller already knows (from earlier >=K answers): the
+    null-window iteration starts between them.
 
     Returns (result, lo, hi). For trick goals ``lo <= tricks <= hi`` are the bounds on the
     declarer side's tricks the searches proved, the caller's included: equal for an exact
@@ -165,36 +123,16 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
     if holder >= 0 and holder == leader and batch.leads[i] != 0:
         # troel (W-04/W-05): the holder of the partner card leads it to trick 1
         force = called_bit
-    no_trick = np.zeros(3, np.int64)
     n = popcount(hands[0])
     # the history, lead killers and the cut-off cache's slots this position uses
     for k in range(CUT_CACHE + cut_slots(n)):
-        killer[k] = 0
+        mem.killer[k] = 0
+    root = Root(hands, leader, pend0, np.zeros(3, np.int64), 0, force)
     if goal == GOAL_MISERE or goal == GOAL_PIEK:
         # one yes/no search: the lone declarer needs exactly 0 / 1 tricks
-        v = search(
-            hands,
-            trump,
-            leader,
-            side,
-            side,
-            FAM_E,
-            NEED_MISERE if goal == GOAL_MISERE else NEED_PIEK,
-            1,
-            called_bit,
-            holder,
-            discard_ok,
-            pend0,
-            no_trick,
-            0,
-            force,
-            tt,
-            tb,
-            gen,
-            killer,
-            stats,
-            max_nodes,
-        )
+        need = NEED_MISERE if goal == GOAL_MISERE else NEED_PIEK
+        rules = Rules(trump, side, side, need, called_bit, holder, discard_ok)
+        v = search(rules, root, FAM_E, 1, mem, max_nodes)
         if v == ABANDONED:
             return UNDECIDED, 0, 1
         return v, v, v
@@ -225,28 +163,8 @@ def solve_one(batch, i, discard_ok, tt, tb, gen, killer, stats, max_nodes):
             g = lo + 1
         elif upper < n:
             g = hi
-    lo, hi, given_up = null_windows(
-        hands,
-        trump,
-        leader,
-        side,
-        called_bit,
-        holder,
-        discard_ok,
-        pend0,
-        no_trick,
-        0,
-        force,
-        lo,
-        hi,
-        g,
-        tt,
-        tb,
-        gen,
-        killer,
-        stats,
-        max_nodes,
-    )
+    rules = Rules(trump, side, side, 0, called_bit, holder, discard_ok)
+    lo, hi, given_up = null_windows(rules, root, lo, hi, g, mem, max_nodes)
     if given_up:
         if goal == GOAL_GE:
             return UNDECIDED, t_lo, t_hi
@@ -291,17 +209,11 @@ def solve_escalating(batch, i, discard_ok, tables, gen, limits, keep_gen=False):
     lo = 0
     hi = 13
     while True:
-        r, lo_r, hi_r = solve_one(
-            batch,
-            i,
-            discard_ok,
-            big_tt if big else tt,
-            big_tb if big else tb,
-            gen,
-            killer,
-            stats,
-            max_nodes if big else budget,
-        )
+        if big:
+            mem = Memory(big_tt, big_tb, gen, killer, stats)
+        else:
+            mem = Memory(tt, tb, gen, killer, stats)
+        r, lo_r, hi_r = solve_one(batch, i, discard_ok, mem, max_nodes if big else budget)
         lo = max(lo, lo_r)
         hi = min(hi, hi_r)
         if big or r != UNDECIDED or budget == max_nodes:

@@ -38,6 +38,7 @@ COMPILED_MODULES = (
 )
 # what the compiled code depends on: the modules themselves and how they are compiled
 SOLVER_SOURCES = tuple(f"solver/{m}.py" for m in COMPILED_MODULES) + (
+    "solver/state.py",
     "solver/plain_index.py",
     "solver/jit.py",
     "numba_cache.py",

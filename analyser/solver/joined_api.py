@@ -10,7 +10,7 @@ import numpy as np
 
 from analyser.cards import N_SEATS, cards_to_mask
 from analyser.solver.api import PositionError, check_position, default_threads
-from analyser.solver.joined_misere import ROUND_MIN_CARDS, ROUND_NODES, joined_range
+from analyser.solver.joined_misere import ROUND_MIN_CARDS, ROUND_NODES, JoinedBatch, joined_range
 from analyser.solver.joined_moves import (
     MODEL_COALITION,
     MODEL_DUCK,
@@ -124,6 +124,7 @@ def solve_joined_batch(
     if int(round_nodes) < 0 or int(round_min_cards) < 0:
         raise PositionError("round_nodes and round_min_cards must be 0 or positive")
     rounds = np.array([int(round_nodes), int(round_min_cards)], np.int64)
+    batch = JoinedBatch(hands, lead_a, x_a, decl_a, taken_a, need_a, rule_a, model_a)
     out = np.zeros(n, np.int64)
     if n == 0:
         return out.astype(np.int8)
@@ -152,21 +153,13 @@ def solve_joined_batch(
                     one = np.zeros(3, np.int64)
                     w.gen = joined_range(
                         np.array([i], np.int64),
-                        hands,
-                        lead_a,
-                        x_a,
-                        decl_a,
-                        taken_a,
-                        need_a,
-                        rule_a,
-                        model_a,
-                        int(max_nodes),
+                        batch,
                         w.tk,
                         w.tv,
                         w.gen,
                         one,
+                        (int(max_nodes), rounds),
                         out,
-                        rounds,
                     )
                     counts[k] += one
                     if stats is not None:

@@ -71,6 +71,8 @@ the table (and why it is not the main solver's) in joined_table.py.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -94,9 +96,11 @@ from analyser.solver.misere_proof import (
     RX_MEMO_BITS,
     RX_MIN_CARDS,
     RX_NODES,
+    Memo,
     misere_safe,
     new_memo,
 )
+from analyser.solver.state import JoinedAsk, JoinedTrick
 
 # frame columns of the explicit stack
 F_LEADER, F_POS, F_LS, F_TOP, F_TOPSEAT, F_CNT, F_TABLE, F_N, F_I, F_SLOT = range(10)
@@ -109,40 +113,32 @@ ROUND_GROWTH = 4
 ROUND_MIN_CARDS = 4
 MAX_LEVELS = 53  # 52 cards, plus the root
 
+# The search's own state, passed whole (besides JoinedAsk and JoinedTrick, state.py):
+# Stack - the explicit stack (``fh`` the hands, ``fi`` the F_* columns, ``fk`` the table key
+# per level, ``ob`` the options per level plus a scratch row); JoinedTable - the table
+# ``tk``/``tv`` and this search's generation ``gen``; Budget - ``stats`` (int64[2+]: nodes,
+# table hits), the node count ``limit`` at which this node gives up, and the budget
+# ``rounds`` (int64[2]); JoinedBatch - the columns of a batch of positions (joined_api).
+Stack = namedtuple("Stack", "fh fi fk ob")
+JoinedTable = namedtuple("JoinedTable", "tk tv gen")
+Budget = namedtuple("Budget", "stats limit rounds")
+JoinedBatch = namedtuple("JoinedBatch", "hands leader x decl taken need rule model")
+
 
 @njit(cache=True)
-def _enter(
-    lvl,
-    g,
-    leader,
-    pos,
-    ls,
-    top,
-    topseat,
-    cnt,
-    table,
-    ctx,
-    x,
-    decl,
-    need,
-    model,
-    fh,
-    fi,
-    fk,
-    ob,
-    tk,
-    tv,
-    gen,
-    stats,
-    limit,
-    mk,
-    mv,
-    rxc,
-    rounds,
-):
-    """Open the node at stack level ``lvl`` (hands ``g``; ``pos`` cards of the trick played).
-    Returns its value when it is settled at once (1, 0, or ABANDONED when the budget is
-    spent), else -1 with the frame filled in."""
+def _enter(lvl, g, at, ask, stack, jt, budget, memo):
+    """Open the node at stack level ``lvl`` (hands ``g``; the trick ``at``, a JoinedTrick,
+    with ``at.pos`` cards played) for the question ``ask`` (a JoinedAsk), on the explicit
+    stack ``stack`` (a Stack), the table ``jt`` (a JoinedTable), the node budget ``budget``
+    (a Budget) and the smaller game's memo (misere_proof.Memo). Returns its value when it is
+    settled at once (1, 0, or ABANDONED when the budget is spent), else -1 with the frame
+    filled in."""
+    leader, pos, ls, top, topseat, cnt, table = at
+    x, decl, need, ctx = ask.x, ask.decl, ask.need, ask.ctx
+    fh, fi, fk, ob = stack
+    tk, tv, gen = jt
+    stats, limit, rounds = budget
+    mk, mv, rxc = memo
     stats[0] += 1
     if stats[0] > limit:
         return ABANDONED
@@ -189,23 +185,7 @@ def _enter(
         fk[lvl, 3] = k3
         fk[lvl, 4] = aux
     p = (leader + pos) & 3
-    fi[lvl, F_N] = joined_options(
-        g,
-        p,
-        x,
-        pos,
-        ls,
-        top,
-        topseat,
-        table,
-        cnt,
-        decl,
-        need,
-        (ctx >> 7) & 1,
-        model,
-        ob[lvl],
-        ob[MAX_LEVELS],
-    )
+    fi[lvl, F_N] = joined_options(g, p, at, ask, ob[lvl], ob[MAX_LEVELS])
     for q in range(4):
         fh[lvl, q] = g[q]
     fi[lvl, F_LEADER] = leader
@@ -225,24 +205,23 @@ def _enter(
 
 
 @njit(cache=True)
-def joined_search(
-    hands, leader, x, decl, taken, need, rule, model, tk, tv, gen, stats, limit, rounds
-):
+def joined_search(hands, leader, taken, ask, jt, stats, limit, rounds):
     """Whether declarer ``x`` makes (1), fails (0) or the search gave up (UNDECIDED) at a
-    trick boundary: ``hands`` int64[4] masks, ``leader`` on lead, ``decl`` the declarers'
-    seat bitmask (``x`` among them), ``taken`` int64[4] the tricks each seat holds already,
-    ``need`` layout.NEED_MISERE / NEED_PIEK, ``rule`` SETTLE_ALL / STOP_AT_FIRST_FAILURE,
-    ``model`` MODEL_DUCK / MODEL_COALITION (joined_moves.py). ``tk``/``tv`` the table
-    (joined_table.new_table), ``gen`` a generation number > 0 (entries of other generations count
-    as empty), ``stats`` int64[2] (nodes, table hits; added to), ``limit`` the node budget
-    (0 = none), ``rounds`` int64[2] the budget rounds (module docstring): the first round's
-    nodes per child (0 = no rounds) and the fewest cards in x's hand for them."""
+    trick boundary: ``hands`` int64[4] masks, ``leader`` on lead, ``taken`` int64[4] the
+    tricks each seat holds already; ``ask`` (a JoinedAsk, :func:`joined_ask`): ``decl`` the
+    declarers' seat bitmask (``x`` among them), ``need`` layout.NEED_MISERE / NEED_PIEK,
+    ``rule`` SETTLE_ALL / STOP_AT_FIRST_FAILURE, ``model`` MODEL_DUCK / MODEL_COALITION
+    (joined_moves.py). ``jt`` the table (a JoinedTable: joined_table.new_table and a
+    generation number > 0; entries of other generations count as empty), ``stats``
+    int64[2] (nodes, table hits; added to), ``limit`` the node budget (0 = none), ``rounds``
+    int64[2] the budget rounds (module docstring): the first round's nodes per child (0 = no
+    rounds) and the fewest cards in x's hand for them."""
+    x, decl, need, rule = ask.x, ask.decl, ask.need, ask.rule
+    tk, tv, gen = jt
     cnt = 0
     for p in range(4):
         cnt |= min(taken[p], 2) << (2 * p)
     budget = stats[0] + limit if limit > 0 else np.int64(1) << 62
-    # the question, for the table key: x, declarers, form, switch, model
-    ctx = x | (decl << 2) | (need << 6) | (rule << 7) | (model << 8)
     # settled before the first card: a failed declarer (or the first failure) decides it
     for p in range(4):
         if (decl >> p) & 1 and trick_count(cnt, p) > need:
@@ -260,35 +239,10 @@ def joined_search(
     rxc = np.zeros(2, np.int64)
     for q in range(4):
         g[q] = hands[q]
-    r = _enter(
-        0,
-        g,
-        leader,
-        0,
-        -1,
-        -1,
-        -1,
-        cnt,
-        0,
-        ctx,
-        x,
-        decl,
-        need,
-        model,
-        fh,
-        fi,
-        fk,
-        ob,
-        tk,
-        tv,
-        gen,
-        stats,
-        budget,
-        mk,
-        mv,
-        rxc,
-        rounds,
-    )
+    stack = Stack(fh, fi, fk, ob)
+    memo = Memo(mk, mv, rxc)
+    at = JoinedTrick(leader, 0, -1, -1, -1, cnt, 0)
+    r = _enter(0, g, at, ask, stack, jt, Budget(stats, budget, rounds), memo)
     if r == ABANDONED:
         return UNDECIDED
     if r >= 0:
@@ -366,97 +320,41 @@ def joined_search(
             elif g[0] == 0:
                 r = 1 if trick_count(cnt, x) == need else 0
             else:
-                r = _enter(
-                    lvl + 1,
-                    g,
-                    w,
-                    0,
-                    -1,
-                    -1,
-                    -1,
-                    cnt,
-                    0,
-                    ctx,
-                    x,
-                    decl,
-                    need,
-                    model,
-                    fh,
-                    fi,
-                    fk,
-                    ob,
-                    tk,
-                    tv,
-                    gen,
-                    stats,
-                    lim,
-                    mk,
-                    mv,
-                    rxc,
-                    rounds,
-                )
+                at = JoinedTrick(w, 0, -1, -1, -1, cnt, 0)
+                r = _enter(lvl + 1, g, at, ask, stack, jt, Budget(stats, lim, rounds), memo)
         else:
             table = fi[lvl, F_TABLE] | (np.int64(1) << b)
-            r = _enter(
-                lvl + 1,
-                g,
-                leader_l,
-                pos + 1,
-                ls,
-                top,
-                topseat,
-                cnt,
-                table,
-                ctx,
-                x,
-                decl,
-                need,
-                model,
-                fh,
-                fi,
-                fk,
-                ob,
-                tk,
-                tv,
-                gen,
-                stats,
-                lim,
-                mk,
-                mv,
-                rxc,
-                rounds,
-            )
+            at = JoinedTrick(leader_l, pos + 1, ls, top, topseat, cnt, table)
+            r = _enter(lvl + 1, g, at, ask, stack, jt, Budget(stats, lim, rounds), memo)
         if r == -1:
             lvl += 1
 
 
+@njit(cache=True, _nrt=False, forceinline=True)
+def joined_ask(x, decl, need, rule, model):
+    """The JoinedAsk of declarer ``x`` among the declarers ``decl`` (codes: joined_search)."""
+    # the question, for the table key: x, declarers, form, switch, model
+    ctx = x | (decl << 2) | (need << 6) | (rule << 7) | (model << 8)
+    return JoinedAsk(x, decl, need, rule, model, ctx)
+
+
 @njit(cache=True, nogil=True)
-def joined_range(
-    idx, hands, leader, x, decl, taken, need, rule, model, limit, tk, tv, gen, stats, out, rounds
-):
-    """Solve the positions ``idx`` (rows of the batch arrays) into ``out`` on one worker's
-    table, without the GIL (Python threads share the batch). Each position searches in a
+def joined_range(idx, batch, tk, tv, gen, stats, budget, out):
+    """Solve the positions ``idx`` (rows of ``batch``, a JoinedBatch) into ``out`` on one
+    worker's table ``tk``/``tv`` (last generation used: ``gen``), without the GIL (Python
+    threads share the batch). ``budget``: (the node budget per position, 0 = none; the
+    budget rounds, int64[2]: joined_search). Each position searches in a
     fresh table generation, so its answer and its node count do not depend on which worker
     solved it or what it solved before. ``stats[0]``/``[1]`` count nodes and table hits,
     ``stats[2]`` positions given up. Returns the last generation used."""
+    limit, rounds = budget
     for j in range(idx.shape[0]):
         i = idx[j]
         gen += 1
+        ask = joined_ask(batch.x[i], batch.decl[i], batch.need[i], batch.rule[i], batch.model[i])
+        jt = JoinedTable(tk, tv, gen)
         r = joined_search(
-            hands[i],
-            leader[i],
-            x[i],
-            decl[i],
-            taken[i],
-            need[i],
-            rule[i],
-            model[i],
-            tk,
-            tv,
-            gen,
-            stats,
-            limit,
-            rounds,
+            batch.hands[i], batch.leader[i], batch.taken[i], ask, jt, stats, limit, rounds
         )
         if r == UNDECIDED:
             stats[2] += 1

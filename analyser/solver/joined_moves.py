@@ -36,14 +36,15 @@ def add_trick(cnt, p):
 
 
 @njit(cache=True, _nrt=False)
-def joined_options(
-    hands, p, x, pos, ls, top, topseat, table, cnt, decl, need, rule, model, opts, keys
-):
+def joined_options(hands, p, at, ask, opts, keys):
     """The cards seat ``p`` may play, one per run of equivalent cards, into ``opts`` in the
-    order to try them; returns their number. ``x`` is the declarer asked about, ``decl`` the
-    declarers' seat bitmask, ``need`` the tricks each needs; ``ls`` is the led suit and
-    ``top`` the highest card of it played so far (both -1 on the lead), played by
-    ``topseat``; ``table`` the cards on the table; ``keys`` is scratch space for the order."""
+    order to try them; returns their number. ``ask`` (a JoinedAsk): ``x`` is the declarer
+    asked about, ``decl`` the declarers' seat bitmask, ``need`` the tricks each needs;
+    ``at`` (a JoinedTrick): ``ls`` is the led suit and ``top`` the highest card of it played
+    so far (both -1 on the lead), played by ``topseat``; ``table`` the cards on the table;
+    ``keys`` is scratch space for the order."""
+    pos, ls, top, topseat, cnt, table = at.pos, at.ls, at.top, at.topseat, at.cnt, at.table
+    x, decl, need, rule, model = ask.x, ask.decl, ask.need, ask.rule, ask.model
     h = hands[p]
     legal = h
     follow = False

@@ -25,6 +25,8 @@ a table (keys = the four canonical masks) across calls.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -182,11 +184,26 @@ K_KIND, K_LEADER, K_POS, K_LS, K_HD, K_NC, K_TABLE, K_SLOT, K_N, K_I = range(10)
 STATE, PLAY = 0, 1
 MAX_LEVELS = 70  # 13 tricks of a state frame and four play frames, plus the root
 
+# The smaller game's state, passed whole: Frames - the explicit stack (``fh`` the four hands
+# per level, ``fi`` the K_* columns per level, ``ob`` a play frame's options); Memo - the
+# results table ``mk``/``mv`` (new_memo) and ``cnt`` (nodes so far, the budget's end);
+# Trick - the trick a play frame continues: its ``leader``, the place ``pos`` of the seat to
+# play, the suit led ``ls``, the highest defender card of it ``hd``, the declarer's card
+# ``nc`` and the cards on the table ``table`` (a mask).
+Frames = namedtuple("Frames", "fh fi ob")
+Memo = namedtuple("Memo", "mk mv cnt")
+Trick = namedtuple("Trick", "leader pos ls hd nc table")
+
 
 @njit(cache=True)
-def _enter_state(lvl, h0, h1, h2, h3, x, holes, ls, hd, nc, fh, fi, mk, mv, cnt):
-    """Open a frame at a trick's end (led suit ``ls``, highest defender card ``hd`` of it,
-    declarer's card ``nc``). Returns its value when it is settled at once, else -1."""
+def _enter_state(lvl, hs, x, holes, done, frames, memo):
+    """Open a frame at a trick's end (hands ``hs``; ``done``, a Trick: the trick just
+    finished, its led suit ``ls``, highest defender card ``hd`` of it and declarer's card
+    ``nc``, all -1 at the root). Returns its value when it is settled at once, else -1."""
+    ls, hd, nc = done.ls, done.hd, done.nc
+    h0, h1, h2, h3 = hs
+    fh, fi = frames.fh, frames.fi
+    mk, mv, cnt = memo
     cnt[0] += 1
     if cnt[0] > cnt[1]:
         return 0
@@ -232,9 +249,12 @@ def _enter_state(lvl, h0, h1, h2, h3, x, holes, ls, hd, nc, fh, fi, mk, mv, cnt)
 
 
 @njit(cache=True, _nrt=False)
-def _enter_play(lvl, h0, h1, h2, h3, x, holes, leader, pos, ls, hd, nc, table, fh, fi, ob, cnt):
-    """Open a frame for the next card of a trick. Returns 0 when the node budget is spent,
-    else -1 (the frame's options are in ``ob[lvl]``)."""
+def _enter_play(lvl, hs, x, holes, trick, frames, cnt):
+    """Open a frame for the next card of ``trick`` (a Trick; hands ``hs``). Returns 0 when
+    the node budget is spent, else -1 (the frame's options are in ``frames.ob[lvl]``)."""
+    h0, h1, h2, h3 = hs
+    leader, pos, ls, hd, nc, table = trick
+    fh, fi, ob = frames
     cnt[0] += 1
     if cnt[0] > cnt[1]:
         return 0
@@ -273,16 +293,18 @@ def _store(fh, fi, lvl, r, mk, mv, cnt):
 
 
 @njit(cache=True)
-def _solve(h0, h1, h2, h3, x, holes, mk, mv, cnt):
-    """The smaller game from a trick start (canonical hands). Returns 1 if the declarer is
+def _solve(hs, x, holes, memo):
+    """The smaller game from a trick start (canonical hands ``hs``). Returns 1 if the declarer is
     safe, 0 if that is not shown (he can be forced to win, or the budget ``cnt[1]`` ran out).
     Depth-first over an explicit stack: a state frame tries each defender as the leader (all
     must fail), a play frame each class of card of the seat to play (the declarer needs one
     that keeps him safe, a defender one that does not)."""
+    mk, mv, cnt = memo
     fh = np.empty((MAX_LEVELS, 4), np.int64)
     fi = np.empty((MAX_LEVELS, 10), np.int64)
     ob = np.empty((MAX_LEVELS, 14), np.int64)
-    r = _enter_state(0, h0, h1, h2, h3, x, holes, -1, -1, -1, fh, fi, mk, mv, cnt)
+    frames = Frames(fh, fi, ob)
+    r = _enter_state(0, hs, x, holes, Trick(-1, 0, -1, -1, -1, 0), frames, memo)
     if r >= 0:
         return r
     lvl = 0
@@ -320,7 +342,8 @@ def _solve(h0, h1, h2, h3, x, holes, mk, mv, cnt):
                 lvl -= 1
                 continue
             fi[lvl, K_I] = q + 1
-            r = _enter_play(lvl + 1, g0, g1, g2, g3, x, holes, q, 0, -1, -1, -1, 0, fh, fi, ob, cnt)
+            trick = Trick(q, 0, -1, -1, -1, 0)
+            r = _enter_play(lvl + 1, (g0, g1, g2, g3), x, holes, trick, frames, cnt)
             if r < 0:
                 lvl += 1
             continue
@@ -350,28 +373,12 @@ def _solve(h0, h1, h2, h3, x, holes, mk, mv, cnt):
         elif (b >> 4) == ls and b > hd:
             hd = b
         if pos == 3:
-            r = _enter_state(lvl + 1, g0, g1, g2, g3, x, holes, ls, hd, nc, fh, fi, mk, mv, cnt)
+            done = Trick(leader, 4, ls, hd, nc, 0)
+            r = _enter_state(lvl + 1, (g0, g1, g2, g3), x, holes, done, frames, memo)
         else:
             table = fi[lvl, K_TABLE] | (1 << b)
-            r = _enter_play(
-                lvl + 1,
-                g0,
-                g1,
-                g2,
-                g3,
-                x,
-                holes,
-                leader,
-                pos + 1,
-                ls,
-                hd,
-                nc,
-                table,
-                fh,
-                fi,
-                ob,
-                cnt,
-            )
+            trick = Trick(leader, pos + 1, ls, hd, nc, table)
+            r = _enter_play(lvl + 1, (g0, g1, g2, g3), x, holes, trick, frames, cnt)
         if r < 0:
             lvl += 1
 
@@ -385,7 +392,7 @@ def misere_safe(hands, x, mk, mv, cnt, limit):
     holes whole, and each safe suit up to the declarer's highest card."""
     holes = hole_suits(hands, x)
     cnt[1] = cnt[0] + limit
-    r = _solve(hands[0], hands[1], hands[2], hands[3], x, holes, mk, mv, cnt)
+    r = _solve((hands[0], hands[1], hands[2], hands[3]), x, holes, Memo(mk, mv, cnt))
     if r == 0:
         return False, 0, 0
     alive = hands[0] | hands[1] | hands[2] | hands[3]

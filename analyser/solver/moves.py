@@ -55,11 +55,16 @@ from analyser.solver.position import beats, side_holding
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def gen_moves(hands, p, pos, lead_suit, alive, pend, called_bit, holder, discard_ok, mv, run, d):
-    """Legal moves of seat ``p``, one per run of equivalent cards (its lowest card), with the
-    run's mask, into row ``d`` of ``mv``/``run`` (rows, not slices: a slice is a new array
-    whose reference count numba updates on every call). Applies the called-card obligation.
-    Returns the number of moves."""
+def gen_moves(rules, hands, turn, pend, moves):
+    """Legal moves of the seat to move (``turn``, a Turn), one per run of equivalent cards
+    (its lowest card), with the run's mask, into row ``turn.d`` of ``moves.mv``/``moves.run``
+    (rows, not slices: a slice is a new array whose reference count numba updates on every
+    call). Applies the called-card obligation (``rules``, and ``pend``: 1 while the called
+    card is owed). Returns the number of moves."""
+    d, p, pos, lead_suit = turn.d, turn.p, turn.pos, turn.lead_suit
+    alive = turn.alive
+    called_bit, holder, discard_ok = rules.called_bit, rules.holder, rules.discard_ok
+    mv, run = moves.mv, moves.run
     h = hands[p]
     obliged = pend == 1 and p == holder
     if pos > 0:
@@ -195,11 +200,12 @@ def cut_slots(n_cards):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def cut_key(hands, p, pos, lead_suit, alive, wseat, wbit, trump, slots):
-    """The cut-off cache's (slot, 32-bit check) for seat ``p`` to play at place ``pos`` of the
-    trick (see the module docstring for what describes the situation). ``alive``: the cards in
-    hands and on the table in this trick; ``wseat``/``wbit``: who is winning the trick so far
-    and with which card (unused on lead); ``slots``: cut_slots of the search."""
+def cut_key(hands, turn, trump, slots):
+    """The cut-off cache's (slot, 32-bit check) for the seat to move at its place in the
+    trick (``turn``, a Turn; see the module docstring for what describes the situation; who
+    is winning the trick so far is unused on lead); ``slots``: cut_slots of the search."""
+    p, pos, lead_suit, alive = turn.p, turn.pos, turn.lead_suit, turn.alive
+    wseat, wbit = turn.wseat, turn.wbit
     if pos == 0:
         cards = hands[p]
         context = p << 4
@@ -258,12 +264,14 @@ def later_best(hands, p, pos, ls, trump):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def predict_win(p, pos, x, wseat, wbit, lseat, lbit, trump, side):
-    """Guess whether p's side wins the trick if p plays card bit ``x`` now, given the best
+def predict_win(turn, x, lseat, lbit, trump, side):
+    """Guess whether the side of the seat to move (``turn``, a Turn) wins the trick if it
+    plays card bit ``x`` now, given the best
     card (``lseat``, ``lbit``; see later_best) the later players can offer: the side holding
     the best card of all wins. A partner who plays later can still cover an opponent's card,
     so asking only "can the losing side win cheaply" misjudges discards. Only a heuristic for
     move ordering."""
+    p, pos, wseat, wbit = turn.p, turn.pos, turn.wseat, turn.wbit
     if pos == 0 or beats(x, wbit, trump):
         ws = p
         wb = x
@@ -276,33 +284,19 @@ def predict_win(p, pos, x, wseat, wbit, lseat, lbit, trump, side):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def order_moves(
-    hands,
-    p,
-    pos,
-    lead_suit,
-    wseat,
-    wbit,
-    trump,
-    side_max,
-    fam,
-    decl_need,
-    alive,
-    hist,
-    tt_move,
-    cut_move,
-    mv,
-    run,
-    d,
-    n,
-    wt,
-):
+def order_moves(rules, hands, turn, wants, hints, moves, n):
     """Sort the moves best-first by a heuristic weight (never affects results, only speed).
-    ``tt_move``: the table's best move, ``cut_move``: the cut-off cache's card (-1 = none)."""
+    The node: ``turn`` (a Turn), its ``n`` moves in row ``turn.d`` of ``moves`` (a Moves).
+    ``wants``: the side to move plays for tricks (False in a misère-like phase: the lone
+    declarer must lose every remaining trick, so the declarer ducks and the defenders
+    push). ``hints`` (a Hints): the history and lead killers, the table's best move and the
+    cut-off cache's card (-1 = none)."""
+    d, p, pos, lead_suit = turn.d, turn.p, turn.pos, turn.lead_suit
+    wseat, wbit, alive = turn.wseat, turn.wbit, turn.alive
+    trump, side_max = rules.trump, rules.side_max
+    hist, tt_move, cut_move = hints
+    mv, run, wt = moves
     me = side_max[p]
-    # misere-like phase (the lone declarer must lose every remaining trick): the declarer
-    # ducks and the defenders push; otherwise both sides play for tricks
-    wants = fam == 0 or decl_need > 0
     left = popcount(hands[p])
     lseat = -1
     lbit = -1
@@ -328,7 +322,7 @@ def order_moves(
                 # moves come grouped by suit: one later_best per suit led
                 lsuit = s
                 lseat, lbit = later_best(hands, p, pos, s, trump)
-            win = predict_win(p, pos, b, wseat, wbit, lseat, lbit, trump, side_max)
+            win = predict_win(turn, b, lseat, lbit, trump, side_max)
             if pos == 0:
                 # suits where the opponents have few cards leave them few replies (a void
                 # counts as many: it may discard anything), which keeps proofs small

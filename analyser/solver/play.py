@@ -19,6 +19,7 @@ budget a card whose search is given up has the value -1.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -38,6 +39,7 @@ from analyser.solver.layout import (
     GOAL_PIEK,
     NEED_MISERE,
     NEED_PIEK,
+    NT,
     S_NODES,
     S_RX_NODES,
     UNDECIDED,
@@ -45,40 +47,33 @@ from analyser.solver.layout import (
 from analyser.solver.moves import cut_slots, gen_moves
 from analyser.solver.position import seat_of
 from analyser.solver.search import search
+from analyser.solver.state import Memory, Moves, Root, Rules, Turn
 from analyser.solver.table import next_generation
 
 NOT_LEGAL = -2  # card_values_core's value of a card the seat to move may not play
 UNDECIDED_CARD = UNDECIDED  # its value of a card whose search was given up at the node budget
 
 
+# A position and goal as card_values_core takes them: ``hands`` (int64[4] bit masks, the cards
+# still held), ``trump``, ``leader`` (of the current trick), ``decl`` (the declarer side as a
+# seat mask), ``goal`` and ``target`` (a parsed goal: code and K), ``called`` (0..51, -1 for
+# none), ``trick``/``n_trick`` (int64[3], the cards on the table from ``leader`` on, as bits),
+# ``discard_ok`` (the called card may be discarded).
+Query = namedtuple("Query", "hands trump leader decl goal target called trick n_trick discard_ok")
+
+
 @njit(cache=True)
-def card_values_core(
-    hands,
-    trump,
-    leader,
-    decl_mask,
-    goal,
-    target,
-    called,
-    trick0,
-    n_trick0,
-    discard_ok,
-    tt,
-    tb,
-    gen,
-    killer,
-    stats,
-    max_nodes,
-    only,
-    out,
-):
+def card_values_core(query, mem, max_nodes, only, out):
     """Fill ``out`` (int64[64], by card bit 16 * suit + rank) with the value of every legal
     card of the seat to move whose run of equivalent cards meets the bit mask ``only`` (-1:
-    every legal card; NOT_LEGAL elsewhere, UNDECIDED_CARD where the budget ran out).
-    ``hands``: the cards still held (bit masks); ``trick0[:n_trick0]``: the cards on the
-    table, from ``leader`` on; ``called``: the called card (0..51) or -1. ``max_nodes`` > 0
-    is a budget for the whole call. Every search uses the table generation ``gen``, which
-    the caller takes (table.next_generation) before the call."""
+    every legal card; NOT_LEGAL elsewhere, UNDECIDED_CARD where the budget ran out), for
+    the position and goal ``query`` (a Query). ``max_nodes`` > 0 is a budget for the whole
+    call. Every search uses the table, move-ordering array and generation of ``mem`` (a
+    Memory, analyser/solver/state.py); the caller takes the generation
+    (table.next_generation) before the call."""
+    hands, trump, leader, decl_mask, goal, target, called, trick0, n_trick0, discard_ok = query
+    killer = mem.killer
+    stats = mem.stats
     for k in range(out.shape[0]):
         out[k] = NOT_LEGAL
     side = np.zeros(4, np.int64)
@@ -92,17 +87,12 @@ def card_values_core(
         if holder >= 0:
             called_bit = b
     pend0 = 1 if holder >= 0 else 0
-    p = (leader + n_trick0) & 3
-    n = popcount(hands[p])
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
-    for k in range(n_trick0):
-        alive |= 1 << trick0[k]
-    lead_suit = trick0[0] >> 4 if n_trick0 > 0 else -1
+    n = popcount(hands[(leader + n_trick0) & 3])
     mv = np.empty((1, 14), np.int64)
     run = np.empty((1, 14), np.int64)
-    n_moves = gen_moves(
-        hands, p, n_trick0, lead_suit, alive, pend0, called_bit, holder, discard_ok, mv, run, 0
-    )
+    first = Rules(trump, side, side, 0, called_bit, holder, discard_ok)
+    turn = first_turn(hands, leader, trick0, n_trick0)
+    n_moves = gen_moves(first, hands, turn, pend0, Moves(mv, run, mv[0]))
     # the history, lead killers and cut-off cache slots this position uses (as solve_one)
     for k in range(CUT_CACHE + cut_slots(n)):
         killer[k] = 0
@@ -125,57 +115,19 @@ def card_values_core(
                 r ^= low
             continue
         if goal == GOAL_MISERE or goal == GOAL_PIEK:
-            v = search(
-                hands,
-                trump,
-                leader,
-                side,
-                side,
-                FAM_E,
-                NEED_MISERE if goal == GOAL_MISERE else NEED_PIEK,
-                1,
-                called_bit,
-                holder,
-                discard_ok,
-                pend0,
-                trick0,
-                n_trick0,
-                c,
-                tt,
-                tb,
-                gen,
-                killer,
-                stats,
-                left,
-            )
+            need = NEED_MISERE if goal == GOAL_MISERE else NEED_PIEK
+            rules = Rules(trump, side, side, need, called_bit, holder, discard_ok)
+            root = Root(hands, leader, pend0, trick0, n_trick0, c)
+            v = search(rules, root, FAM_E, 1, mem, left)
             value = UNDECIDED_CARD if v == ABANDONED else v
         else:
             # GOAL_GE: one null window at the target; GOAL_TRICKS: MTD(f) from 7 of 13
             lo = target - 1 if goal == GOAL_GE else 0
             hi = target if goal == GOAL_GE else n
             g = hi if goal == GOAL_GE else (FIRST_GUESS * n + 6) // 13
-            lo, hi, given_up = null_windows(
-                hands,
-                trump,
-                leader,
-                side,
-                called_bit,
-                holder,
-                discard_ok,
-                pend0,
-                trick0,
-                n_trick0,
-                c,
-                lo,
-                hi,
-                g,
-                tt,
-                tb,
-                gen,
-                killer,
-                stats,
-                left,
-            )
+            rules = Rules(trump, side, side, 0, called_bit, holder, discard_ok)
+            root = Root(hands, leader, pend0, trick0, n_trick0, c)
+            lo, hi, given_up = null_windows(rules, root, lo, hi, g, mem, left)
             if given_up:
                 value = UNDECIDED_CARD
             elif goal == GOAL_GE:
@@ -190,6 +142,20 @@ def card_values_core(
             r ^= low
 
 
+@njit(cache=True, _nrt=False, forceinline=True)
+def first_turn(hands, leader, trick0, n_trick0):
+    """The Turn (at depth 0) of the seat to move with the cards ``trick0[:n_trick0]`` on the
+    table, from ``leader`` on (who wins the trick so far is left unset: gen_moves does not
+    read it)."""
+    p = (leader + n_trick0) & 3
+    table = 0
+    for k in range(n_trick0):
+        table |= 1 << trick0[k]
+    alive = hands[0] | hands[1] | hands[2] | hands[3] | table
+    lead_suit = trick0[0] >> 4 if n_trick0 > 0 else -1
+    return Turn(0, p, n_trick0, lead_suit, p, 0, table, alive)
+
+
 @njit(cache=True)
 def legal_runs_core(hands, leader, trick0, n_trick0, called, discard_ok, out):
     """Fill ``out`` (int64[14]) with the legal moves of the seat to move as runs of
@@ -202,16 +168,13 @@ def legal_runs_core(hands, leader, trick0, n_trick0, called, discard_ok, out):
         if holder >= 0:
             called_bit = b
     pend0 = 1 if holder >= 0 else 0
-    p = (leader + n_trick0) & 3
-    alive = hands[0] | hands[1] | hands[2] | hands[3]
-    for k in range(n_trick0):
-        alive |= 1 << trick0[k]
-    lead_suit = trick0[0] >> 4 if n_trick0 > 0 else -1
     mv = np.empty((1, 14), np.int64)
     run = np.empty((1, 14), np.int64)
-    n = gen_moves(
-        hands, p, n_trick0, lead_suit, alive, pend0, called_bit, holder, discard_ok, mv, run, 0
-    )
+    # gen_moves reads only the called card's members of the rules: trump and sides are moot
+    no_side = np.zeros(4, np.int64)
+    rules = Rules(NT, no_side, no_side, 0, called_bit, holder, discard_ok)
+    turn = first_turn(hands, leader, trick0, n_trick0)
+    n = gen_moves(rules, hands, turn, pend0, Moves(mv, run, mv[0]))
     for i in range(n):
         out[i] = run[0, i]
     return n
@@ -365,26 +328,20 @@ def card_values(
         solver.gen = next_generation(tb, solver.gen)
     only_mask = -1 if only is None else _mask(only)
     with ctrl_c_in_numba():
-        card_values_core(
+        query = Query(
             masks,
             int(trump),
             int(leader),
-            decl,
-            code,
-            k,
+            int(decl),
+            int(code),
+            int(k),
             -1 if called is None else int(called),
             trick0,
             len(trick),
             bool(called_card_may_be_discarded),
-            tt,
-            tb,
-            solver.gen,
-            killer,
-            stats,
-            int(max_nodes),
-            only_mask,
-            out,
         )
+        mem = Memory(tt, tb, solver.gen, killer, stats)
+        card_values_core(query, mem, int(max_nodes), only_mask, out)
     return {(b >> 4) * N_RANKS + (b & 15): int(out[b]) for b in range(64) if out[b] != NOT_LEGAL}
 
 
@@ -412,11 +369,12 @@ def world_values(
     tt, tb, _, _, killer, stats = solver.tables
     out = np.zeros(64, np.int64)
     with _ctrl_c():
-        card_values_core(
+        query = Query(
             masks, int(trump), int(leader), int(decl_mask), int(goal[0]), int(goal[1]),
-            int(called), trick_bits, int(n_trick), bool(discard_ok), tt, tb, solver.gen,
-            killer, stats, int(max_nodes), int(only_mask), out,
+            int(called), trick_bits, int(n_trick), bool(discard_ok),
         )  # fmt: skip
+        mem = Memory(tt, tb, solver.gen, killer, stats)
+        card_values_core(query, mem, int(max_nodes), int(only_mask), out)
     return out
 
 

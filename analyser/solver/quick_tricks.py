@@ -10,12 +10,19 @@ DDS computes the same kind of bound at every trick start.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 from numba import njit
 
 from analyser.solver.bits import SUITM, ctz, hibit, popcount, suit_bits
 from analyser.solver.jit import finish_module
 from analyser.solver.layout import NT
 from analyser.solver.position import seat_of, side_count, side_holding
+
+# A pending called card's duty in the first round of its suit (run_suit): ``lead_first`` the
+# card bit the hand that runs the suit must lead first, ``partner_first`` the one his partner
+# ``partner_seat`` must play (-1: none).
+Duty = namedtuple("Duty", "lead_first partner_first partner_seat")
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -37,7 +44,7 @@ def ruff_caps(hands, trump, side, mine):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def run_suit(hands, gone, h, s, side, cap, lead_first, partner_first, partner_seat, skip):
+def run_suit(hands, gone, h, s, side, cap, duty, skip):
     """Rounds the side of ``h`` surely wins when ``h`` leads suit ``s`` round after round.
 
     ``h`` leads from the top; his partners unblock (each plays his highest card below h's, or
@@ -45,11 +52,13 @@ def run_suit(hands, gone, h, s, side, cap, lead_first, partner_first, partner_se
     he can follow, which is the worst case for us. A round counts when our best card beats
     every defender's card that can still appear. Counting stops at the first round we might
     lose, after ``cap`` rounds (a defender with trumps could ruff) and after a partner wins a
-    round (the lead has left ``h``). ``lead_first`` >= 0 is a card bit h must lead first;
-    ``partner_first`` a card bit partner ``partner_seat`` must play in the first round (a
-    pending called card). ``skip`` rounds of the suit were already played, taking the cards in
-    ``gone`` from h and his partners and one (unknown) card from each defender.
+    round (the lead has left ``h``). ``duty`` (a Duty): ``lead_first`` >= 0 is a card bit h
+    must lead first; ``partner_first`` a card bit partner ``partner_seat`` must play in the
+    first round (a pending called card). ``skip`` rounds of the suit were already played,
+    taking the cards in ``gone`` from h and his partners and one (unknown) card from each
+    defender.
     Returns (rounds, lead kept by h, W = the lowest card whose rank the count relied on)."""
+    lead_first, partner_first, partner_seat = duty
     mine = suit_bits(hands[h] & ~gone, s)
     if mine == 0 or cap - skip <= 0:
         return 0, True, 0
@@ -111,17 +120,18 @@ def run_suit(hands, gone, h, s, side, cap, lead_first, partner_first, partner_se
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def suit_runs(hands, gone, h, side, caps, called_suit, lead_first, partner_first, partner_seat):
-    """run_suit for each suit: (rounds packed 4 bits per suit, kept-lead mask, W of all)."""
+def suit_runs(hands, gone, h, side, caps, called_suit, duty):
+    """run_suit for each suit: (rounds packed 4 bits per suit, kept-lead mask, W of all).
+    ``duty`` (a Duty) binds the first round of ``called_suit`` only."""
+    lead_first, partner_first, partner_seat = duty
     rounds = 0
     kept_mask = 0
     w = 0
     for s in range(4):
         lf = lead_first if s == called_suit else -1
         pf = partner_first if s == called_suit else -1
-        r, kept, ws = run_suit(
-            hands, gone, h, s, side, (caps >> (4 * s)) & 15, lf, pf, partner_seat, 0
-        )
+        cap = (caps >> (4 * s)) & 15
+        r, kept, ws = run_suit(hands, gone, h, s, side, cap, Duty(lf, pf, partner_seat), 0)
         rounds |= r << (4 * s)
         if kept:
             kept_mask |= 1 << s
@@ -222,9 +232,8 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
     lead_first = called_bit if (pend == 1 and leader == holder) else -1
     p_first = called_bit if (pend == 1 and side[holder] == me and holder != leader) else -1
     nf = called_bit if pend == 1 else -1
-    l_rounds, l_kept, l_w = suit_runs(
-        hands, 0, leader, side, caps, called_suit, lead_first, p_first, holder
-    )
+    l_runs = suit_runs(hands, 0, leader, side, caps, called_suit, Duty(lead_first, p_first, holder))
+    l_rounds, l_kept, l_w = l_runs
     # plan 1
     best, best_w, used = plan_suits(l_rounds, l_kept, l_w, 0, True)
     if best > 0:
@@ -254,7 +263,8 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
         return best, best_w
     p_lf = called_bit if (pend == 1 and pp == holder) else -1
     l_pf = called_bit if (pend == 1 and leader == holder) else -1
-    p_rounds, p_kept, p_wall = suit_runs(hands, 0, pp, side, caps, called_suit, p_lf, l_pf, leader)
+    p_runs = suit_runs(hands, 0, pp, side, caps, called_suit, Duty(p_lf, l_pf, leader))
+    p_rounds, p_kept, p_wall = p_runs
     # the partner's rounds from the top bound his rounds after an entry or a ruff as well,
     # except in rare blocking layouts (a card fewer can spare an unblock): there this gate
     # only loses a cut-off, and the test of it finds none on random endings
@@ -282,7 +292,7 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
         # the leader's own suits first (not e), then the entry, then the partner
         l_tot, lw_used, l_used = plan_suits(l_rounds, l_kept, l_w, 1 << e, False)
         gone = (1 << (16 * e + lead_card)) | (1 << (16 * e + pt))
-        r_e, kept_e, w_e = run_suit(hands, gone, pp, e, side, cap_e, -1, -1, -1, 1)
+        r_e, kept_e, w_e = run_suit(hands, gone, pp, e, side, cap_e, Duty(-1, -1, -1), 1)
         if kept_e:
             p_tot, pw_used, p_used = plan_suits(p_rounds, p_kept, p_wall, (1 << e) | l_used, True)
         else:
@@ -328,9 +338,7 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
         best_w = lw_used | pw_used | w_e | ((1 << pt) << (16 * e))
     # plan 3: cross to the partner by a ruff
     if trump != NT and pend == 0:
-        t, tw = ruff_plan(
-            hands, leader, pp, trump, side, l_rounds, l_kept, l_w, p_rounds, p_kept, p_wall
-        )
+        t, tw = ruff_plan(hands, leader, pp, trump, side, l_runs, p_runs)
         if t > best:
             best = t
             best_w = tw
@@ -338,14 +346,17 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def ruff_plan(hands, leader, pp, trump, side, l_rounds, l_kept, l_w, p_rounds, p_kept, p_wall):
+def ruff_plan(hands, leader, pp, trump, side, l_runs, p_runs):
     """Quick tricks through a ruff: the leader first runs suits of his own (not trumps, not
     the ruff suit s), then leads s, which his partner ``pp`` lacks, and the partner ruffs;
     then the partner runs his suits. The ruff is sure when the partner ruffs with a trump
     above every trump of an opponent who is void in s (an opponent who follows cannot beat a
     trump). Only when no opponent is void in s does the partner go on after the ruff: a void
     opponent discards in the ruff trick and could become short elsewhere.
+    ``l_runs``/``p_runs``: suit_runs of the leader and of the partner.
     Returns (tricks, W) of the best such plan (0, 0 when there is none)."""
+    l_rounds, l_kept, l_w = l_runs
+    p_rounds, p_kept, p_wall = p_runs
     me = side[leader]
     p_trumps = suit_bits(hands[pp], trump)
     best = 0
@@ -374,7 +385,7 @@ def ruff_plan(hands, leader, pp, trump, side, l_rounds, l_kept, l_w, p_rounds, p
         p_used = 0
         if not void_opp:
             gone = 1 << (16 * trump + r)
-            r_t, kept_t, w_t = run_suit(hands, gone, pp, trump, side, 13, -1, -1, -1, 0)
+            r_t, kept_t, w_t = run_suit(hands, gone, pp, trump, side, 13, Duty(-1, -1, -1), 0)
             tm = 15 << (4 * trump)
             pr = (p_rounds & ~tm) | (r_t << (4 * trump))
             pk = (p_kept & ~(1 << trump)) | ((1 << trump) if kept_t else 0)

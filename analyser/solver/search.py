@@ -81,6 +81,7 @@ from analyser.solver.misere_proof import (
 from analyser.solver.moves import cut_hint, cut_key, cut_record, cut_slots, gen_moves, order_moves
 from analyser.solver.partition import highest_beaten, raise_w, trick_w, w_mode
 from analyser.solver.position import beats
+from analyser.solver.state import Address, Hints, Moves, Result, TableView, Turn
 from analyser.solver.table import (
     B_GEN,
     B_TAG,
@@ -97,7 +98,10 @@ from analyser.solver.table import (
     w_from_masks,
 )
 from analyser.solver.trick_start import (
+    A_COLS,
+    address_at,
     goal_reached,
+    keep_address,
     last_trick,
     misere_cut,
     probe_both,
@@ -106,52 +110,50 @@ from analyser.solver.trick_start import (
 )
 
 
+@njit(cache=True, _nrt=False, forceinline=True)
+def node_turn(hands, d, p, pos, card, wseat, wbit):
+    """The Turn of node ``d`` (seat ``p`` at place ``pos`` of the trick): the cards played to
+    the trick so far are ``card[d - pos:d]``, its winner so far ``wseat[d - 1]`` with
+    ``wbit[d - 1]``."""
+    table = 0
+    for k in range(d - pos, d):
+        table |= 1 << card[k]
+    alive = hands[0] | hands[1] | hands[2] | hands[3] | table
+    if pos == 0:
+        return Turn(d, p, 0, -1, p, 0, 0, alive)
+    return Turn(d, p, pos, card[d - pos] >> 4, wseat[d - 1], wbit[d - 1], table, alive)
+
+
 @njit(cache=True)
-def search(
-    hands0,
-    trump,
-    leader0,
-    side_max,
-    side_cnt,
-    fam,
-    goal,
-    beta,
-    called_bit,
-    holder,
-    discard_ok,
-    pend0,
-    trick0,
-    n_trick0,
-    force,
-    tt,
-    tb,
-    gen,
-    killer,
-    stats,
-    max_nodes,
-):
+def search(rules, root, fam, beta, mem, max_nodes):
     """Null-window search from a trick boundary, returning a fail-soft value.
 
-    ``trick0[:n_trick0]`` are the cards (bit indices) already played to the current trick,
-    from ``leader0`` on (0..3 of them; ``hands0`` holds the cards still in hands); the value
-    then counts the current trick too. ``force`` >= 0 is the card the seat to move must play
-    first (a legal card of his), -1 for a free choice. The first node's value is then not the
+    ``rules``, ``root`` and ``mem`` are the search state (analyser/solver/state.py: Rules,
+    Root, Memory). ``root.trick[:root.n_trick]`` are the cards (bit indices) already played
+    to the current trick, from ``root.leader`` on (0..3 of them; ``root.hands`` holds the
+    cards still in hands); the value then counts the current trick too. ``root.force`` >= 0
+    is the card the seat to move must play first (a legal card of his), -1 for a free
+    choice. The first node's value is then not the
     position's, so it is neither looked up in nor stored to the table, and no bound that lets
     that seat choose his card is applied to it.
 
     FAM_T: the value counts the tricks of the counted side (= MAX side) over the whole play
     from here; ``v >= beta`` means MAX reaches ``beta`` and ``v`` is then a lower bound of the
     true value, otherwise an upper bound. FAM_E: 1 if the lone declarer (MAX and counted) ends
-    with exactly ``goal`` tricks from here, else 0 (call with beta = 1).
-    ``tt``/``tb`` are the transposition table arrays; entries of other generations are empty
-    (table.next_generation).
-    ``killer`` (int64[KILLER_SIZE]) holds the move-ordering history, the leads that cut
+    with exactly ``rules.goal`` tricks from here, else 0 (call with beta = 1).
+    ``mem.tt``/``mem.tb`` are the transposition table arrays; entries of other generations
+    than ``mem.gen`` are empty (table.next_generation).
+    ``mem.killer`` (int64[KILLER_SIZE]) holds the move-ordering history, the leads that cut
     off per depth and the cut-off card cache (see LEAD_KILLER, CUT_CACHE); solve_one clears
     what a position uses of it (moves.cut_slots) for each position.
     ``max_nodes`` > 0 abandons the search after that many nodes (its own, and half of those
     of the smaller misère game, misere_proof) and returns ABANDONED (entries stored until then are
     proven and stay valid).
     """
+    # the state's members as locals, once per search: the loop below reads them as before
+    trump, side_max, side_cnt, goal, called_bit, holder, discard_ok = rules
+    hands0, leader0, pend0, trick0, n_trick0, force = root
+    tt, tb, gen, killer, stats = mem
     stats[S_SEARCHES] += 1
     hands = hands0.copy()
     d0 = n_trick0
@@ -175,13 +177,9 @@ def search(
     pend = np.zeros(total + 2, np.int64)
     trickb = np.zeros(total + 1, np.int64)  # the highest card a trick's winner beat, or -1
     searched = np.zeros(total + 1, np.int64)
-    t_key = np.zeros(total + 1, np.int64)
-    t_aux = np.zeros(total + 1, np.int64)
-    t_tag = np.zeros(total + 1, np.int64)
-    t_c0 = np.zeros(total + 1, np.int64)
-    t_c1 = np.zeros(total + 1, np.int64)
-    t_base = np.zeros(total + 1, np.int64)
-    t_base_top = np.zeros(total + 1, np.int64)
+    # per searched trick start, its Address as one row (A_* columns): the store reads one
+    # row, not seven arrays
+    addr_at = np.zeros((total + 1, A_COLS), np.int64)
     best = np.full(total + 1, -1, np.int64)
     lowwin = np.zeros((total + 1, 4), np.int64)
     cut_slot = np.zeros(total + 1, np.int64)  # per node: its cut-off cache slot and check
@@ -192,10 +190,10 @@ def search(
     # the smaller misère game's results (misere_proof), for the misère-like phases only
     rx_k, rx_v = new_memo(RX_MEMO_BITS if fam == FAM_E and trump == NT else 0)
     rx_cnt = np.zeros(2, np.int64)
-    # the check and generation bytes, eight slots a word (tt_probe, tt_store)
-    tagw = tb[B_TAG].view(np.uint64)
-    genw = tb[B_GEN].view(np.uint64)
+    # the table with its check and generation bytes, eight slots a word (tt_probe, tt_store)
+    view = TableView(tt, tb, tb[B_TAG].view(np.uint64), tb[B_GEN].view(np.uint64), gen)
     gen8 = gen_byte(gen)
+    moves = Moves(mv, run, wt)
 
     for k in range(d0 + 1):
         pend[k] = pend0
@@ -269,7 +267,7 @@ def search(
                     settled = True
                 if not settled:
                     alive = hands[0] | hands[1] | hands[2] | hands[3]
-                    key, c0, c1 = start_codes(hands, alive, d, d0, t_key, t_c0, t_c1, card, seat_at)
+                    key, c0, c1 = start_codes(hands, alive, d, d0, addr_at, card, seat_at)
                     tneed = need if fam == FAM_T else 1
                     aux = start_aux(p, pend[d], called_suit, called_bit, alive, fam, need)
                     # buckets from the position alone, the generation only in the check
@@ -278,6 +276,7 @@ def search(
                     base_top = tt_bucket(key, aux ^ (top_owners(c0, c1, alive) << 40), nb)
                     aux |= gen << GEN_SHIFT
                     tag = tt_tag(key, aux)
+                    addr = Address(key, aux, tag, c0, c1, base, base_top)
                     # a forced first lead: its value is not the position's (any lead), so the
                     # table is neither asked nor told, and the bounds below (which let the
                     # leader choose his lead) are not applied
@@ -285,9 +284,7 @@ def search(
                         st = -1
                         e = -1
                     else:
-                        st, e = probe_both(
-                            tt, tb, tagw, base, base_top, key, aux, tag, c0, c1, tneed, gen8
-                        )
+                        st, e = probe_both(view, addr, tneed, gen8)
                     if st >= 0:
                         stats[S_TT_HITS] += 1
                         if fam == FAM_T:
@@ -301,19 +298,7 @@ def search(
                         if e >= 0:
                             tt_move = entry_bounds(tt, e)[2]
                         if fam == FAM_T and not forced_root:
-                            settled, v, w = trick_bounds(
-                                hands,
-                                p,
-                                trump,
-                                side_max,
-                                c,
-                                need,
-                                rem,
-                                called_bit,
-                                holder,
-                                pend[d],
-                                discard_ok,
-                            )
+                            settled, v, w = trick_bounds(rules, hands, p, c, need, rem, pend[d])
                             if settled:
                                 stats[S_QT_CUTS] += 1
                         elif rx_here:
@@ -328,21 +313,14 @@ def search(
                             v = 1
                         if not settled:
                             searched[d] = 1
-                            t_key[d] = key
-                            t_aux[d] = aux
-                            t_tag[d] = tag
-                            t_c0[d] = c0
-                            t_c1[d] = c1
-                            t_base[d] = base
-                            t_base_top[d] = base_top
+                            keep_address(addr_at, d, addr)
             elif pos == 1 and fam == FAM_T and pend[d] == 0 and not forced_root:
                 settled, v, w = second_hand_cut(
+                    rules,
                     hands,
                     p,
                     seat_at[d - 1],
                     card[d - 1],
-                    trump,
-                    side_max,
                     beta - cnt[d],
                     n0 - (d >> 2),
                     cnt[d],
@@ -354,46 +332,14 @@ def search(
                 need = beta - cnt[d]
                 rem = n0 - (d >> 2)
                 if (need <= 2) if side_max[p] == 1 else (need >= rem - 1):
-                    table = 0
-                    for k in range(d - pos, d):
-                        table |= 1 << card[k]
-                    settled, v, w = late_hand_cut(
-                        hands,
-                        p,
-                        pos,
-                        card[d - pos] >> 4,
-                        wseat[d - 1],
-                        wbit[d - 1],
-                        table,
-                        trump,
-                        side_max,
-                        need,
-                        rem,
-                        cnt[d],
-                    )
+                    turn = node_turn(hands, d, p, pos, card, wseat, wbit)
+                    settled, v, w = late_hand_cut(rules, hands, turn, need, rem, cnt[d])
                     if settled:
                         wb = 0
                         stats[S_QT_CUTS] += 1
             if not settled:
-                # alive: cards still in hands plus those on the table in this trick
-                alive = hands[0] | hands[1] | hands[2] | hands[3]
-                for k in range(d - pos, d):
-                    alive |= 1 << card[k]
-                lead_suit = card[d - pos] >> 4 if pos > 0 else -1
-                n = gen_moves(
-                    hands,
-                    p,
-                    pos,
-                    lead_suit,
-                    alive,
-                    pend[d],
-                    called_bit,
-                    holder,
-                    discard_ok,
-                    mv,
-                    run,
-                    d,
-                )
+                turn = node_turn(hands, d, p, pos, card, wseat, wbit)
+                n = gen_moves(rules, hands, turn, pend[d], moves)
                 if forced_root:
                     mv[d, 0] = force
                     run[d, 0] = 1 << force
@@ -402,35 +348,14 @@ def search(
                 # cards as well displaced useful ones (27.8M nodes instead of 27.0M, exact counts)
                 cut_slot[d] = -1
                 if n > 1:
-                    dn = goal - cnt[d] if fam == FAM_E else 1
-                    ws_ = wseat[d - 1] if pos > 0 else p
-                    wb_ = wbit[d - 1] if pos > 0 else 0
                     # the card that last cut off in this situation (moves.cut_key), tried early
-                    slot, check = cut_key(hands, p, pos, lead_suit, alive, ws_, wb_, trump, n_slots)
+                    slot, check = cut_key(hands, turn, trump, n_slots)
                     cut_slot[d] = slot
                     cut_check[d] = check
-                    cut_move = cut_hint(killer, slot, check)
-                    order_moves(
-                        hands,
-                        p,
-                        pos,
-                        lead_suit,
-                        ws_,
-                        wb_,
-                        trump,
-                        side_max,
-                        fam,
-                        dn,
-                        alive,
-                        killer,
-                        tt_move,
-                        cut_move,
-                        mv,
-                        run,
-                        d,
-                        n,
-                        wt,
-                    )
+                    hints = Hints(killer, tt_move, cut_hint(killer, slot, check))
+                    # FAM_E's misère-like phase (no trick wanted any more): nobody plays for tricks
+                    wants = fam == FAM_T or goal - cnt[d] > 0
+                    order_moves(rules, hands, turn, wants, hints, moves, n)
                 nmv[d] = n
                 imv[d] = 0
                 for s in range(4):
@@ -484,27 +409,9 @@ def search(
                     w |= 1 << called_bit
                 w, wb = raise_w(w, wb, hands)
                 rel = v - cnt[d] if fam == FAM_T else v
-                tt_store(
-                    tt,
-                    tb,
-                    tagw,
-                    genw,
-                    t_base[d],
-                    t_base_top[d],
-                    t_key[d],
-                    t_aux[d],
-                    t_tag[d],
-                    t_c0[d],
-                    t_c1[d],
-                    w,
-                    wb,
-                    hands[0] | hands[1] | hands[2] | hands[3],
-                    v >= beta,
-                    rel,
-                    n0 - (d >> 2),
-                    best[d],
-                    gen,
-                )
+                addr = address_at(addr_at, d)
+                alive = hands[0] | hands[1] | hands[2] | hands[3]
+                tt_store(view, addr, alive, n0 - (d >> 2), Result(w, wb, v >= beta, rel, best[d]))
                 stats[S_TT_STORES] += 1
             if d == d0:
                 return v

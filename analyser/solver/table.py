@@ -238,15 +238,19 @@ def near_likeness(x0, x1):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def tt_probe(tt, tb, tagw, base, key, aux, tag, c0, c1, need, gen8):
-    """Look for an entry that decides this node. Returns (state, entry, likeness) with state
-    1 = won, 0 = lost, -1 = nothing decisive; entry = the deciding entry, else the slot of a
-    best move or -1; likeness = how far that move's entry agrees with this position
-    (NEAR_EXACT for an entry of this very partition, else near_likeness).
+def tt_probe(view, base, addr, need, gen8):
+    """Look for an entry that decides the trick start at ``addr`` (an Address) in bucket
+    ``base`` of the table ``view`` (a TableView; ``gen8`` its generation byte). Returns
+    (state, entry, likeness) with state 1 = won, 0 = lost, -1 = nothing decisive; entry =
+    the deciding entry, else the slot of a best move or -1; likeness = how far that move's
+    entry agrees with this position (NEAR_EXACT for an entry of this very partition, else
+    near_likeness).
     ``tagw`` is the check-byte row of the table seen as uint64 words: eight slots are
     compared at once (equal_bytes); only slots whose byte matches are read, one cache line
     each. Where the search with byte ``gen8`` overflowed the bucket, the probe follows its
     chain (overflow_bucket)."""
+    tt, tb, tagw = view.tt, view.tb, view.tagw
+    key, aux, tag, c0, c1 = addr.key, addr.aux, addr.tag, addr.c0, addr.c1
     move_slot = -1
     near_slot = -1
     near_like = 0
@@ -373,35 +377,20 @@ def victim_slot(tb, genw, base, gen8, salt):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def tt_store(
-    tt,
-    tb,
-    tagw,
-    genw,
-    base,
-    base_top,
-    key,
-    aux,
-    tag,
-    c0,
-    c1,
-    w,
-    wb,
-    alive,
-    won,
-    rel,
-    rem,
-    move,
-    gen,
-):
-    """Record a fail-soft result for the partition of positions that share the cards the
-    two-sided W = (``w``, ``wb``) fixes (see :func:`fixed_cards`): ``rel`` is a lower bound
-    of the future tricks when ``won``, else an upper bound.
+def tt_store(view, addr, alive, rem, result):
+    """Record a fail-soft result (a Result) for the partition of positions that share the
+    cards the two-sided W = (``result.w``, ``result.wb``) fixes (see :func:`fixed_cards`):
+    ``result.rel`` is a lower bound of the future tricks when ``result.won``, else an upper
+    bound. The node: the trick start at ``addr`` (an Address) with the cards ``alive`` and
+    ``rem`` tricks left; ``view``: the table (a TableView).
 
     An entry that fixes the top card of every suit still present goes to the bucket of
     ``base_top`` (shape and top-card owners), any other to the shape bucket ``base``: the
     many narrow entries of deep positions then spread over many buckets, and a probe looks
     in both."""
+    tt, tb, tagw, genw, gen = view
+    key, aux, tag, c0, c1, base, base_top = addr
+    w, wb, won, rel, move = result
     m0 = 0
     m1 = 0
     all_top = True

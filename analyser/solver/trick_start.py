@@ -25,6 +25,7 @@ from analyser.solver.jit import finish_module
 from analyser.solver.layout import FAM_E, FAM_T
 from analyser.solver.partition import highest_beaten, trick_w, w_mode
 from analyser.solver.position import beats
+from analyser.solver.state import Address
 from analyser.solver.table import after_trick, length_key, owner_codes, tt_probe
 
 
@@ -91,17 +92,52 @@ def last_trick(hands, p, trump, side_cnt, fam, c, need):
     return (1 if got == need else 0), w, wb
 
 
+# columns of a search's per-depth Address rows (state.Address's fields in order), and the
+# row width: eight words, one row per 64 bytes
+A_KEY, A_AUX, A_TAG, A_C0, A_C1, A_BASE, A_BASE_TOP = range(7)
+A_COLS = 8
+
+
 @njit(cache=True, _nrt=False, forceinline=True)
-def start_codes(hands, alive, d, d0, t_key, t_c0, t_c1, card, seat_at):
+def keep_address(addr_at, d, addr):
+    """Keep the Address ``addr`` of the trick start at depth ``d`` in row ``d``."""
+    addr_at[d, A_KEY] = addr.key
+    addr_at[d, A_AUX] = addr.aux
+    addr_at[d, A_TAG] = addr.tag
+    addr_at[d, A_C0] = addr.c0
+    addr_at[d, A_C1] = addr.c1
+    addr_at[d, A_BASE] = addr.base
+    addr_at[d, A_BASE_TOP] = addr.base_top
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def address_at(addr_at, d):
+    """The Address kept in row ``d`` (keep_address)."""
+    return Address(
+        addr_at[d, A_KEY],
+        addr_at[d, A_AUX],
+        addr_at[d, A_TAG],
+        addr_at[d, A_C0],
+        addr_at[d, A_C1],
+        addr_at[d, A_BASE],
+        addr_at[d, A_BASE_TOP],
+    )
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def start_codes(hands, alive, d, d0, addr_at, card, seat_at):
     """The table key (table.length_key) and owner codes (table.owner_codes) of the trick
     start at depth ``d`` of a search that began at depth ``d0``: computed afresh at its
     first trick start, else updated from the trick start four plies up (which was searched,
-    so its key and codes are in ``t_key``/``t_c0``/``t_c1``) and the trick played since."""
+    so its Address is in row ``d - 4`` of ``addr_at``) and the trick played since."""
     if d - 4 < d0:
         key = length_key(hands[0], hands[1], hands[2], hands[3])
         c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
         return key, c0, c1
-    return after_trick(t_key[d - 4], t_c0[d - 4], t_c1[d - 4], alive, card, seat_at, d - 4)
+    e = d - 4
+    return after_trick(
+        addr_at[e, A_KEY], addr_at[e, A_C0], addr_at[e, A_C1], alive, card, seat_at, e
+    )
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -120,17 +156,18 @@ def start_aux(p, pend, called_suit, called_bit, alive, fam, need):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def probe_both(tt, tb, tagw, base, base_top, key, aux, tag, c0, c1, need, gen8):
-    """Probe a trick start's two buckets (table.tt_probe): (state, entry), state 1 = won,
-    0 = lost, -1 = undecided, with the entry then the likelier source of a best move (the
-    shape bucket's when it is at least as alike), or -1."""
+def probe_both(view, addr, need, gen8):
+    """Probe the two buckets of the trick start at ``addr`` (an Address) in the table
+    ``view`` (a TableView; ``gen8`` its generation byte; table.tt_probe): (state, entry),
+    state 1 = won, 0 = lost, -1 = undecided, with the entry then the likelier source of a
+    best move (the shape bucket's when it is at least as alike), or -1."""
     # the shape bucket first: it decides about twice as many probes as the top-card bucket
     # (exact counts of the benchmark deals: 5.9M and 2.5M)
-    st, e, like = tt_probe(tt, tb, tagw, base, key, aux, tag, c0, c1, need, gen8)
+    st, e, like = tt_probe(view, addr.base, addr, need, gen8)
     if st < 0:
         e_shape = e
         like_shape = like
-        st, e, like = tt_probe(tt, tb, tagw, base_top, key, aux, tag, c0, c1, need, gen8)
+        st, e, like = tt_probe(view, addr.base_top, addr, need, gen8)
         if st < 0 and like_shape >= like:
             e = e_shape
     return st, e
