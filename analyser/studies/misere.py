@@ -386,8 +386,10 @@ MODEL_VERDICT = (0.5, "misere", "pass")
 
 
 def MODEL_CELLS(df: pd.DataFrame) -> pd.DataFrame:  # noqa: N802 (the study protocol's name)
-    """The cells compared between deal models: P(no trick) by number of holes and leader."""
+    """The cells compared between deal models: P(no trick) by number of holes (the last
+    bucket: ``max_holes`` or more) and leader."""
     labels = [
-        f"{h} holes, {lead} leads" for h, lead in zip(df["hole_bucket"], df["leader"], strict=True)
+        f"{h} hole{'' if h == 1 else 's'}, {lead} leads"
+        for h, lead in zip(df["hole_bucket"], df["leader"], strict=True)
     ]
     return model_cells(df, labels)

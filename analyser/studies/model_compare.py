@@ -18,6 +18,7 @@ difference over the hands the two runs share, with its normal interval.
 from __future__ import annotations
 
 import math
+import re
 from typing import TYPE_CHECKING
 
 import pandas as pd
@@ -67,7 +68,7 @@ def compare(uniform: StudyResult, cut: StudyResult) -> pd.DataFrame:
     cu = module.MODEL_CELLS(uniform.table)
     cc = module.MODEL_CELLS(cut.table)
     rows = []
-    for cell in list(dict.fromkeys(cu["cell"])):
+    for cell in sorted(dict.fromkeys(cu["cell"]), key=_natural):
         row: dict = {"cell": cell}
         per_hand = {}
         for model, cells in (("uniform", cu), ("cut_only", cc)):
@@ -105,6 +106,11 @@ def compare(uniform: StudyResult, cut: StudyResult) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _natural(label: str) -> list:
+    """Sort key: the numbers in a cell label compared as numbers."""
+    return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", label)]
+
+
 def _fig(p: float, lo: float, hi: float) -> str:
     if math.isnan(p):
         return "no deals"
@@ -121,13 +127,17 @@ def changes_text(uniform: StudyResult, cut: StudyResult, table: pd.DataFrame) ->
     moved = table[table["changes"]]
     head = (
         f"Verdict: '{above}' when P(make) is at least {100 * threshold:.0f}%, else '{below}' "
-        f"({sizes}; intervals are 95% over hands). "
+        f"({sizes}; 95% cluster intervals over hands). "
     )
     if moved.empty:
         return head + f"No cell's verdict changes between the models (of {len(table)} cells)."
     parts = []
     for _, r in moved.iterrows():
-        clear = "clearly" if r["clear_uniform"] and r["clear_cut_only"] else "within the noise"
+        clear = (
+            "both intervals on their side of the threshold"
+            if r["clear_uniform"] and r["clear_cut_only"]
+            else "an interval reaches the threshold"
+        )
         parts.append(
             f"{r['cell']}: {r['verdict_uniform']} at "
             f"{_fig(r['p_uniform'], r['lo_uniform'], r['hi_uniform'])} uniform, "
