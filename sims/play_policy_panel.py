@@ -22,7 +22,7 @@ make-probabilities move between the model's simple policy and double-dummy play
    deals, trumps and cuts; the difference's interval treats them as independent, so it is
    if anything too wide).
 
-Run (the double-dummy play is 0.3-0.6 s of CPU a deal: 150 sessions took 495 s):
+Run (the double-dummy play is 0.3-0.8 s of CPU a deal: 600 sessions took 3,456 s):
 ``PYTHONPATH=. python sims/play_policy_panel.py [--sessions N] [--out FILE.csv]``
 The shipped result, sims/results/play_policy.csv, is what docs/deal_model.md quotes.
 """
@@ -48,7 +48,7 @@ from analyser.studies.play_policy import policy
 from analyser.studies.solve import holder_of, solve_positions
 
 SEED = 20250601
-SESSIONS = 150
+SESSIONS = 600
 LENGTH = 4
 USED = (2, 3)
 MAX_NODES = 50_000_000  # misère proofs beyond it are left out (counted in the output)
