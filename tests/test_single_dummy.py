@@ -204,3 +204,96 @@ def test_a_claimed_misere_cannot_be_beaten():
             for leader in (1, 2, 3):
                 assert solver.solve(hands, 4, leader, [0], "misere") == 1, hands
     assert checked >= 20
+
+
+def _auction_deal(inference, seed: int):
+    """A deal on which every call of the auction is the bidding model's call."""
+    import numpy as np
+
+    from analyser.cards import mask_to_cards
+    from analyser.sampler import sample_deals
+
+    deals = sample_deals(np.full(52, -1, np.int64), 4000, seed)
+    ok = inference.accepts(-1, deals)
+    return [mask_to_cards(int(m)) for m in deals[np.flatnonzero(ok)[0]]]
+
+
+def _after(hands, c: PlayContract, n_cards: int):
+    """The cards played and the turn after ``n_cards`` cards of each seat's lowest legal
+    card (a position late enough to enumerate)."""
+    from analyser.single_dummy.decide import Turn
+
+    held = [list(h) for h in hands]
+    played, winners, trick, seat = [], [], [], c.leader
+    for _ in range(n_cards):
+        follow = [x for x in held[seat] if trick and x // 13 == trick[0][1] // 13]
+        card = min(follow or held[seat])
+        held[seat].remove(card)
+        played.append(card)
+        trick.append((seat, card))
+        if len(trick) == 4:
+            seat = trick_winner(trick, c.trump)
+            winners.append(seat)
+            trick = []
+        else:
+            seat = (seat + 1) % 4
+    return Turn(seat, played, trick, winners, n_cards)
+
+
+@pytest.mark.parametrize("cards_played", [44, 28])
+def test_worlds_drawn_with_the_auction_never_contradict_it(cards_played):
+    # 44 cards played: few layouts, all enumerated; 28: sampled in blocks. Every world the
+    # player gets agrees with every other seat's call under the bidding model, and with
+    # enumeration they are exactly the layouts that agree (checked against all of them)
+    import numpy as np
+
+    from analyser.auction.inference import opening_auction
+    from analyser.single_dummy.contract import public_cards, trick_pairs
+    from analyser.single_dummy.decide import _worlds
+    from analyser.worlds import all_worlds, knowledge_after
+
+    inference = opening_auction("book", "misere", 1)
+    hands = _auction_deal(inference, 71)
+    c = PlayContract(4, 0, 0, KIND_MISERE)
+    at = _after(hands, c, cards_played)
+    k = knowledge_after(at.seat, hands[at.seat], 4, 0, at.played, public_cards(hands, c, at.seat))
+    options = PlayOptions(8 if cards_played == 28 else 64, inference=inference)
+    worlds, uninformed, _ = _worlds(k, hands, c, at, options, 99)
+    assert not uninformed and len(worlds) > 0
+    gone = np.zeros(4, np.int64)
+    for who, card in trick_pairs(c, at.played):
+        gone[who] |= 1 << (16 * (card // 13) + card % 13)
+    assert inference.accepts(at.seat, worlds | gone).all()
+    every = all_worlds(k, 10**5)
+    if cards_played == 28:
+        assert every is None  # too many layouts: these worlds were sampled
+        return
+    agree = every[inference.accepts(at.seat, every | gone)]
+    assert len(agree) <= options.samples  # so the player got every one of them
+    assert {tuple(w) for w in worlds.tolist()} == {tuple(w) for w in agree.tolist()}
+    assert len(agree) < len(every)  # the auction does tell the player something here
+
+
+def test_an_open_hand_is_not_read_through_the_auction():
+    # everyone sees an open misère hand: whether the book would have bid it does not narrow
+    # the worlds (a hand the model would not bid open misère still gives worlds)
+    import numpy as np
+
+    from analyser.auction.inference import opening_auction
+    from analyser.guidelines import open_misere_ok
+    from analyser.single_dummy.contract import public_cards
+    from analyser.single_dummy.decide import Turn, _worlds
+    from analyser.worlds import knowledge_after
+
+    inference = opening_auction("book", "open_misere", 1)
+    rng = random.Random(73)
+    while True:
+        hands = _deal(rng)
+        north = sum(1 << (16 * (c // 13) + c % 13) for c in hands[0])
+        if not open_misere_ok.many(np.array([north], dtype=np.int64))[0]:
+            break
+    c = PlayContract(4, 0, 0, KIND_MISERE, open=(0,))
+    at = Turn(1, [hands[0][0]], [(0, hands[0][0])], [], 1)
+    k = knowledge_after(1, hands[1], 4, 0, at.played, public_cards(hands, c, 1))
+    worlds, uninformed, _ = _worlds(k, hands, c, at, PlayOptions(8, inference=inference), 5)
+    assert not uninformed and len(worlds) > 0

@@ -58,6 +58,7 @@ A second model (for instance the analyser's own recommendation on a cheap settin
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 
 import numpy as np
@@ -90,6 +91,12 @@ def aces_of(masks: np.ndarray) -> np.ndarray:
     return sum(((masks & b) != 0).astype(np.int64) for b in ACE_BITS)
 
 
+# The legal calls of a turn, kept: a model is asked about the same turns for many batches
+# of hands (single-dummy players test every block of candidate worlds against the auction),
+# and the legal calls depend only on the rules, the state, the seat and its aces.
+_legal_bids = functools.lru_cache(maxsize=4096)(legal_bids)
+
+
 class BiddingModel(ABC):
     """What a player calls at his turn (module docstring). Subclasses give :meth:`supports`
     (and may change the play choices); :meth:`calls` applies the turn rule."""
@@ -113,7 +120,7 @@ class BiddingModel(ABC):
         for held, group in ((0, aces < 3), (3, aces >= 3)):
             if not group.any():
                 continue
-            legal = legal_bids(ruleset, state, seat, held)
+            legal = _legal_bids(ruleset, state, seat, held)
             open_ = group.copy()
             for c in (c for c in legal if not c.is_pass):
                 if not open_.any():

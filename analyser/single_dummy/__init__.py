@@ -42,7 +42,7 @@ from analyser.single_dummy.contract import (
     PlayContract,
     PlayedDeal,
 )
-from analyser.single_dummy.decide import DEFAULT_DECISION_NODES, PlayOptions
+from analyser.single_dummy.decide import DEFAULT_DECISION_NODES, Inference, PlayOptions
 from analyser.single_dummy.play import misere_claim, play_deal
 
 __all__ = [
@@ -51,6 +51,7 @@ __all__ = [
     "KIND_MISERE",
     "KIND_PIEK",
     "PlayContract",
+    "Inference",
     "PlayOptions",
     "PlayedDeal",
     "misere_claim",

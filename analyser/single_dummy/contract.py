@@ -52,7 +52,9 @@ class PlayedDeal:
     legal card or a run of equivalent cards needs none), ``limited`` those that ran out of
     the node budget per decision and played the best card found on the worlds finished,
     ``nodes`` the solver nodes searched, ``claimed`` whether the play stopped early
-    because the rest could not change the outcome whatever anyone played."""
+    because the rest could not change the outcome whatever anyone played; with an inference
+    from the auction, ``uninformed`` the decisions whose candidate worlds all contradicted
+    it (drawn without it instead) and ``thin`` those that found fewer worlds than asked."""
 
     made: bool
     tricks: int
@@ -62,6 +64,8 @@ class PlayedDeal:
     limited: int = 0
     nodes: int = 0
     claimed: bool = False
+    uninformed: int = 0
+    thin: int = 0
 
 
 def side_of(contract: PlayContract, holder: int) -> tuple[int, ...]:

@@ -31,6 +31,7 @@ was on the same worlds:
 from __future__ import annotations
 
 import dataclasses
+from typing import Protocol
 
 import numpy as np
 
@@ -62,16 +63,30 @@ DEFAULT_DECISION_NODES = 400_000
 WORLD_SHARE = 4
 
 
+class Inference(Protocol):
+    """What the players learned before the play (the auction): which candidate deals are
+    consistent with it for the player at ``seat`` (e.g.
+    :class:`analyser.auction.inference.AuctionInference`). Must be picklable."""
+
+    def accepts(self, seat: int, hands: np.ndarray, public: tuple[int, ...] = ()) -> np.ndarray:
+        """``bool[n]`` for the deals ``int64[n, 4]`` (masks of the whole dealt hands); the
+        calls of the ``public`` seats (open hands) are not tested."""
+        ...
+
+
 @dataclasses.dataclass(frozen=True)
 class PlayOptions:
     """How the players decide: at most ``samples`` worlds per decision, ``decision_nodes``
-    solver nodes per decision (0 = no budget), the called-card rule switch, and
-    ``enumerate`` (value every layout when there are no more than ``samples``)."""
+    solver nodes per decision (0 = no budget), the called-card rule switch, ``enumerate``
+    (value every layout when there are no more than ``samples``) and ``inference`` (worlds
+    drawn among the deals consistent with what the auction told the player; None: every
+    deal consistent with the play)."""
 
     samples: int
     decision_nodes: int = DEFAULT_DECISION_NODES
     called_card_may_be_discarded: bool = True
     enumerate: bool = True
+    inference: Inference | None = None
 
     def __post_init__(self):
         if self.samples < 1:
@@ -95,12 +110,16 @@ class Turn:
 @dataclasses.dataclass(frozen=True)
 class Choice:
     """A decision's card, whether it needed a search, whether it ran out of its budget,
-    and the nodes it searched."""
+    the nodes it searched, and whether the auction's inference had to be dropped (no
+    candidate world agreed with it: ``uninformed``) or gave fewer worlds than asked
+    (``thin``)."""
 
     card: int
     searched: bool
     limited: bool
     nodes: int
+    uninformed: bool = False
+    thin: bool = False
 
 
 class WarmTable:
@@ -175,9 +194,7 @@ def choose(
         seat, deal[seat], contract.trump, contract.leader, at.played,
         public_cards(deal, contract, seat), called,
     )  # fmt: skip
-    worlds = all_worlds(k, options.samples) if options.enumerate else None
-    if worlds is None:
-        worlds = sample_worlds(k, options.samples, stream, start=at.turn * options.samples)
+    worlds, uninformed, thin = _worlds(k, deal, contract, at, options, stream)
     fell = -1  # the seat that played the called card, once it has fallen
     if called is not None and called in at.played:
         fell = trick_pairs(contract, at.played)[at.played.index(called)][0]
@@ -267,7 +284,7 @@ def choose(
     if not done:
         # out of budget before one world was valued: the lowest legal card (module docstring)
         low = min(reps, key=lambda c: (c % N_RANKS, c))
-        return Choice(low, True, True, spent())
+        return Choice(low, True, True, spent(), uninformed, thin)
     top = first[alive].max()
     tied = [i for i in np.flatnonzero(alive) if first[i] == top]
     second = np.zeros(n, np.int64)
@@ -291,4 +308,57 @@ def choose(
                 b = got[reps[i]]
                 second[i] += b if mine else 1 - b
     best = max(tied, key=lambda i: (second[i], -(reps[i] % N_RANKS), -i))
-    return Choice(reps[best], True, limited, spent())
+    return Choice(reps[best], True, limited, spent(), uninformed, thin)
+
+
+# With an inference, candidate worlds are drawn in blocks of BLOCK_WORLDS * ``samples``
+# until ``samples`` agree with it, at most INFERENCE_BLOCKS * ``samples`` in all (the
+# knowledge of the play makes some auctions rare among the worlds: a misère declarer's hand
+# for a defender at trick 1). Large blocks: the bidding model is cheap per hand but not per
+# call.
+INFERENCE_BLOCKS = 32
+BLOCK_WORLDS = 4
+
+
+def _worlds(k, deal, contract, at: Turn, options: PlayOptions, stream: int):
+    """The worlds of a decision: ``(int64[m, 4] masks of the cards still held,
+    uninformed, thin)`` (:class:`Choice`)."""
+    s = options.samples
+    if options.inference is None:
+        worlds = all_worlds(k, s) if options.enumerate else None
+        if worlds is None:
+            worlds = sample_worlds(k, s, stream, start=at.turn * s)
+        return worlds, False, False
+    seat = at.seat
+    gone = np.zeros(N_SEATS, np.int64)  # the cards each seat has played, as masks
+    for who, c in trick_pairs(contract, at.played):
+        gone[who] |= 1 << (16 * (c // N_RANKS) + c % N_RANKS)
+
+    def consistent(w: np.ndarray) -> np.ndarray:
+        public = tuple(x for x in contract.open if x != seat)
+        return w[options.inference.accepts(seat, w | gone, public)] if len(w) else w
+
+    every = all_worlds(k, s * INFERENCE_BLOCKS) if options.enumerate else None
+    if every is not None:
+        kept = consistent(every)
+        if 0 < len(kept) <= s:
+            return kept, False, False  # every layout the auction allows: exact
+        if len(kept) == 0:
+            if len(every) <= s:
+                return every, True, False
+            return sample_worlds(k, s, stream, start=at.turn * s), True, False
+    # blocks of the stream of this turn, apart from the worlds drawn without inference
+    base = (at.turn * INFERENCE_BLOCKS) * s
+    kept_parts = []
+    n_kept = 0
+    for b in range(INFERENCE_BLOCKS // BLOCK_WORLDS):
+        m = BLOCK_WORLDS * s
+        cand = sample_worlds(k, m, stream ^ 0x5A5A5A5A5A5A5A5A, start=base + b * m)
+        ok = consistent(cand)
+        kept_parts.append(ok)
+        n_kept += len(ok)
+        if n_kept >= s:
+            break
+    if n_kept == 0:
+        return sample_worlds(k, s, stream, start=at.turn * s), True, False
+    return np.concatenate(kept_parts)[:s], False, n_kept < s

@@ -66,7 +66,7 @@ def play_deal(
     trick: list[tuple[int, int]] = []
     winners: list[int] = []
     seat = contract.leader
-    turn = decisions = limited = nodes = 0
+    turn = decisions = limited = nodes = uninformed = thin = 0
     true_side = side_of(contract, true_holder)
     stream = mix(seed, deal_index)
     table = WarmTable(solver)
@@ -83,13 +83,16 @@ def play_deal(
                         outcome, claimed = True, True
             if outcome is not None:
                 return PlayedDeal(
-                    outcome, won, tuple(played), true_holder, decisions, limited, nodes, claimed
-                )
+                    outcome, won, tuple(played), true_holder, decisions, limited, nodes,
+                    claimed, uninformed, thin,
+                )  # fmt: skip
             at = Turn(seat, played, trick, winners, turn)
             got = choose(deal, contract, at, options, stream, solver, table)
             decisions += got.searched
             limited += got.limited
             nodes += got.nodes
+            uninformed += got.uninformed
+            thin += got.thin
             played.append(got.card)
             trick.append((seat, got.card))
             turn += 1

@@ -1,0 +1,88 @@
+"""Study 13 (real play) on a tiny scale: the panel, the rows, the curve's fit and band, the
+held-back check and the inference's effect."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+
+import numpy as np
+import pytest
+
+from analyser.studies.config import load_study
+from analyser.studies.real_play import P_HIGH, P_LOW, calibration_file, curve_at, fit_curve
+from analyser.studies.runner import run_study
+
+SIMS = pathlib.Path(__file__).resolve().parents[1] / "sims"
+TINY = dict(
+    hands_per_family={"misere": 3, "beter_rik": 1},
+    check_hands_per_family={"misere": 1},
+    deals_per_hand=2,
+    chunk_hands=2,
+    samples=2,
+    dd_deals=8,
+    plain_every=1,
+)
+
+
+@pytest.fixture(scope="module")
+def result(tmp_path_factory):
+    base = tmp_path_factory.mktemp("real-play")
+    cfg = load_study(SIMS / "real_play.toml").with_params(**TINY)
+    cfg = type(cfg)(cfg.path, cfg.params, base / "data", base / "reports")
+    return run_study(cfg, quiet=True), cfg
+
+
+def test_rows_play_only_hands_inside_the_range(result):
+    res, _ = result
+    df = res.table
+    assert set(df["panel"]) <= {"fit", "check"} and set(df["family"]) == {"misere", "beter_rik"}
+    # beter rik cannot open the auction (a raise over a rik): played without its inference
+    assert (df.loc[df["family"] == "beter_rik", "auction"] == 0).all()
+    assert (df.loc[df["family"] == "beter_rik", "sd_plain"] == -1).all()
+    outside = df[df["deal"] < 0]
+    assert ((outside["p_dd"] < P_LOW) | (outside["p_dd"] > P_HIGH) | outside["sd_made"].lt(0)).all()
+    played = df[df["deal"] >= 0]
+    assert played["p_dd"].between(P_LOW, P_HIGH).all()
+    assert set(played["sd_made"]) <= {0, 1} and set(played["sd_plain"]) <= {-1, 0, 1}
+    both = played[played["auction"] == 1]
+    assert set(both["sd_plain"]) <= {0, 1}  # plain_every = 1: every deal played both ways
+    assert (played["limited"] <= played["decisions"]).all()
+
+
+def test_the_calibration_file_records_its_provenance(result):
+    res, cfg = result
+    doc = json.loads(calibration_file(cfg).read_text())
+    for key in ("seed", "samples", "decision_nodes", "dd_deals", "deals_per_hand", "key"):
+        assert key in doc
+    assert doc["samples"] == TINY["samples"] and doc["key"] == cfg.key
+
+
+def test_the_logistic_fit_recovers_a_known_curve_and_its_band_covers_it():
+    rng = np.random.default_rng(5)
+    hands = 400
+    p = rng.uniform(0.15, 0.95, hands)
+    a, b = 0.8, 1.3
+    truth = 1 / (1 + np.exp(-(a + b * np.log(p / (1 - p)))))
+    deals = 6
+    made = (rng.random((hands, deals)) < truth[:, None]).astype(int)
+    fit = fit_curve(np.repeat(p, deals), made.ravel(), np.repeat(np.arange(hands), deals))
+    assert abs(fit["a"] - a) < 0.25 and abs(fit["b"] - b) < 0.25
+    grid = np.linspace(0.2, 0.9, 8)
+    mid, lo, hi = curve_at(fit, grid)
+    want = 1 / (1 + np.exp(-(a + b * np.log(grid / (1 - grid)))))
+    assert (lo <= mid).all() and (mid <= hi).all()
+    assert (lo <= want + 0.02).all() and (want - 0.02 <= hi).all()
+    assert np.all(np.diff(mid) > 0)  # rising with the double-dummy probability
+
+
+def test_a_falling_fit_is_replaced_by_the_flat_curve():
+    # real-play rates that fall with p_dd (noise) give the flat curve at the pooled rate
+    rng = np.random.default_rng(7)
+    p = rng.uniform(0.15, 0.95, 300)
+    made = (rng.random(300) < 0.9 - 0.3 * p).astype(int)
+    fit = fit_curve(p, made, np.arange(300))
+    assert fit["flat"] and fit["b"] == 0
+    mid, lo, hi = curve_at(fit, np.array([0.2, 0.5, 0.9]))
+    assert np.allclose(mid, made.mean(), atol=1e-6)
+    assert (lo < mid).all() and (mid < hi).all()
