@@ -410,6 +410,27 @@ def cut_only_deals(
     return out
 
 
+def place_hand(deal: np.ndarray, hand_mask: int, seat: int, *, honours: str = "swap") -> np.ndarray:
+    """``deal`` (``int64[4]`` masks) with the hand at ``seat`` made exactly ``hand_mask`` by
+    steps 3 and 4 of the draw: the suits renamed (the first renaming, in :data:`PERMS`'
+    order, that gives ``seat`` the hand's length in every suit) and the given cards
+    exchanged in. The deal's hand at ``seat`` must have the hand's sorted suit lengths
+    (RikkenError otherwise). For pools of model deals drawn some other way (the double-dummy
+    play policy of :mod:`analyser.studies.play_policy`)."""
+    if honours not in HONOURS:
+        raise RikkenError(f"unknown honours placement {honours!r} (one of: {', '.join(HONOURS)})")
+    deal = np.asarray(deal, np.int64)
+    have = [_suit_len_py(int(deal[seat]), s) for s in range(4)]
+    want = [_suit_len_py(int(hand_mask), s) for s in range(4)]
+    perm = next((p for p in PERMS if all(have[s] == want[p[s]] for s in range(4))), None)
+    if perm is None:
+        raise RikkenError("the deal's hand at that seat does not have the hand's suit lengths")
+    out = np.zeros(N_SEATS, np.int64)
+    rename_suits(deal, perm, out)
+    place_cards(out, seat, np.int64(hand_mask), HONOURS.index(honours))
+    return out
+
+
 def deal_source(
     model: str,
     hand: list[int],

@@ -157,6 +157,8 @@ def deal_sequences(
         hands = [mask_to_cards(int(m)) for m in first[i]]
         for j in range(length):
             out[i, j] = [cards_to_mask(h) for h in hands]
+            if j == length - 1:
+                break  # the last deal's play would only shape a deal not returned
             dealer = j % N_SEATS
             tricks = (play or play_simple)(hands, rng.randrange(4), (dealer + 1) % N_SEATS)
             new_dealer = (dealer + 1) % N_SEATS

@@ -35,3 +35,27 @@ def test_pool_draw_keeps_the_hand_and_its_shape():
     got = pool_deals(pool, mask, seat_of(1))
     assert len(got) > 10 and np.all(got[:, seat_of(1)] == mask)
     assert all(sum(int(h).bit_count() for h in d) == 52 for d in got)
+
+
+def test_the_panel_scripts_pool_puts_each_place_at_north():
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parents[1] / "sims" / "play_policy_panel.py"
+    spec = importlib.util.spec_from_file_location("play_policy_panel", path)
+    panel = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(panel)
+    deals, session = panel.pool("simple", 3)
+    seqs = deal_sequences(3, panel.LENGTH, panel.SEED)
+    assert deals.shape == (3 * len(panel.USED) * 4, 4)
+    assert list(session) == [i for i in range(3) for _ in range(len(panel.USED) * 4)]
+    k = 0
+    for i in range(3):
+        for j in panel.USED:
+            for q in range(1, 5):  # place q (from the dealer j % 4) rotated to North
+                s = (j + q) % 4
+                assert list(deals[k]) == [seqs[i, j, (s + m) % 4] for m in range(4)]
+                k += 1
+    # the panel: whole hands and bids the script solves
+    for _, text, bids in panel.PANEL:
+        assert len(parse_hand(text)) == 13 and set(bids) <= {"rik", "alone_8", "misere"}

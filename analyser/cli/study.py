@@ -50,6 +50,16 @@ def command() -> None:
     default=None,
     help="Solve the chunks on a Dask LocalCluster of N worker processes on this machine.",
 )
+@click.option(
+    "--deal-model",
+    "deal_model",
+    type=click.Choice(["uniform", "cut_only"]),
+    default=None,
+    help="Draw each hand's deals under this deal model instead of the file's deal_model key "
+    "(default uniform; cut_only: as a table that does not shuffle deals them, "
+    "docs/deal_model.md). A model other than the file's runs as <name>_<model>, so its data "
+    "and report folder do not replace the file's.",
+)
 @click.option("--quiet", is_flag=True, help="No progress line on stderr.")
 @user_errors
 @applies_only({"--scheduler-timeout": [along("--scheduler")]})
@@ -59,6 +69,7 @@ def run(
     scheduler: str | None,
     scheduler_timeout: float,
     workers: int | None,
+    deal_model: str | None,
     quiet: bool,
 ) -> None:
     """Run the study defined in SIM (a study TOML file, e.g. sims/misere.toml).
@@ -76,6 +87,8 @@ def run(
     from analyser.studies.runner import check_outputs
 
     cfg = load_study(sim)
+    if deal_model is not None and deal_model != cfg["deal_model"]:
+        cfg = cfg.with_params(deal_model=deal_model, name=f"{cfg.name}_{deal_model}")
     if was_given("scheduler") and was_given("workers"):
         raise RikkenError("give either --scheduler ADDRESS or --workers N, not both")
     where = None if scheduler is None else parse_scheduler(scheduler, scheduler_timeout)
@@ -89,7 +102,7 @@ def run(
         else f"{res.positions} positions solved in {res.seconds:.0f} s"
         + (f", {res.parts_reused} finished chunks reused" if res.parts_reused else "")
     )
-    click.echo(f"{cfg.name}: {len(res.table)} rows, {how}")
+    click.echo(f"{cfg.name}: {len(res.table)} rows, {how}; deal model {cfg['deal_model']}")
     click.echo(f"data: {cfg.data_dir / (cfg.name + '.parquet')}")
     click.echo(f"charts and tables: {folder / cfg.name}")
     for block in section.blocks:
@@ -125,5 +138,6 @@ def list_studies(folder: pathlib.Path) -> None:
             raise
         click.echo(
             f"{shown / path.name}: {cfg.kind}, seed {cfg['seed']}, "
-            f"{cfg['deals_per_hand']} deals per hand, key {cfg.key}"
+            f"{cfg['deals_per_hand']} deals per hand, deal model {cfg['deal_model']}, "
+            f"key {cfg.key}"
         )

@@ -25,7 +25,7 @@ from analyser.guidelines import alone_ok, alone_trump, book_count, trump_risk
 from analyser.progress import Progress
 from analyser.rules import parse_ruleset
 from analyser.studies import hands as gen
-from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
+from analyser.studies.common import classifier_score, hand_frame, model_cells, pooled, renumber
 from analyser.studies.config import StudyConfig, float_in, int_in, int_list
 from analyser.studies.solve import deals_for_hand, solve_positions
 
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
 
+# the deal model is a study key (docs/deal_model.md): cut_only draws each hand's deals
+CUT_ONLY = True
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {
     "trump_lengths": int_list(4, 13),
@@ -102,7 +104,10 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
 
     n_deals = cfg["deals_per_hand"]
     deals = np.concatenate(
-        [deals_for_hand(r.mask, n_deals, int(r.deal_seed)) for r in hands.itertuples()]
+        [
+            deals_for_hand(r.mask, n_deals, int(r.deal_seed), cfg["deal_model"])
+            for r in hands.itertuples()
+        ]
     )
     trump = np.repeat(hands["book_trump"].to_numpy(), n_deals)
     tricks = solve_positions(deals, trump, 0, 1, GOAL_TRICKS, progress=progress)
@@ -247,3 +252,16 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
         ),
         table_block("Calibration table (count × level)", cal, folder, "alone_calibration"),
     ]
+
+
+# --------------------------------------------------------------------------- deal models
+
+MODEL_VERDICT = (0.5, "bid", "pass")
+
+
+def MODEL_CELLS(df: pd.DataFrame) -> pd.DataFrame:  # noqa: N802 (the study protocol's name)
+    """The cells compared between deal models: P(make N alone) where the book's count is N
+    (G-ALN-03 says bid) and where it is one short."""
+    rows = df[(df["count"] == df["level"]) | (df["count"] == df["level"] - 1)]
+    labels = [f"alone {n}, count {c}" for n, c in zip(rows["level"], rows["count"], strict=True)]
+    return model_cells(rows, labels)

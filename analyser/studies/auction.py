@@ -51,6 +51,11 @@ if TYPE_CHECKING:
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
 
+# why deal_model = "cut_only" does not apply (docs/deal_model.md)
+CUT_ONLY = (
+    "it compares uniform deals with deals the calls accept; the cut_only draw fixes one "
+    "hand and no calls"
+)
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {
     "hands_per_scenario": int_in(1, 1_000_000),

@@ -78,3 +78,17 @@ def classifier_score(
             }
         )
     return rows
+
+
+def model_cells(df: pd.DataFrame, cell, made: str = "made") -> pd.DataFrame:
+    """A study's ``MODEL_CELLS`` table (:mod:`analyser.studies.model_compare`): one row per
+    row of ``df`` with its cell label, ``hand_id``, ``made`` (from column ``made``) and
+    ``deals``."""
+    return pd.DataFrame(
+        {
+            "cell": np.asarray(cell, dtype=object),
+            "hand_id": df["hand_id"].to_numpy(),
+            "made": df[made].to_numpy(),
+            "deals": df["deals"].to_numpy(),
+        }
+    )

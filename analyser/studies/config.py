@@ -9,6 +9,8 @@ A study file::
     rules = "book"               # a rule-set string, as --rules
     deals_per_hand = 16
     chunk_hands = 64             # hands per cached part (finished parts survive an interrupt)
+    deal_model = "uniform"       # optional: "cut_only" draws each hand's deals as an
+                                 # unshuffled table deals them (docs/deal_model.md)
     ...                          # the kind's own keys, all required
 
 A study file may start from another and change only some keys (the large versions in
@@ -152,6 +154,10 @@ def _rules(v: Any) -> str | None:
 # guideline studies are the book's (rikken); wiezen_ask studies the wiezen ask (§7.4).
 
 
+def _deal_model(v: Any) -> str | None:
+    return None if v in ("uniform", "cut_only") else f"must be 'uniform' or 'cut_only', got {v!r}"
+
+
 COMMON_KEYS: dict[str, Check] = {
     "kind": text,
     "name": file_name,
@@ -162,6 +168,9 @@ COMMON_KEYS: dict[str, Check] = {
     "chunk_hands": int_in(1, 1_000_000),
 }
 OPTIONAL_PATHS = {"data_dir": "../data", "report_dir": "../reports"}
+# optional parameters with their default (a parameter like any other once read: in the
+# cache key and the report's parameter line)
+OPTIONAL_KEYS: dict[str, tuple[Any, Check]] = {"deal_model": ("uniform", _deal_model)}
 
 
 @dataclass(frozen=True)
@@ -261,7 +270,10 @@ def study_from_dict(
         raise ConfigError(
             f"{where}: key 'kind' must be one of {', '.join(study_kinds())}, got {kind!r}"
         )
-    schema = {**COMMON_KEYS, **study_module(kind).KEYS}
+    schema = {**COMMON_KEYS, **{k: c for k, (_, c) in OPTIONAL_KEYS.items()},
+              **study_module(kind).KEYS}  # fmt: skip
+    for key, (default, _) in OPTIONAL_KEYS.items():
+        raw.setdefault(key, default)
     dirs = {}
     for key, default in OPTIONAL_PATHS.items():
         value = raw.pop(key, default)
@@ -292,7 +304,13 @@ def study_from_dict(
 
 def _cross_checks(raw: Mapping[str, Any], where: str) -> None:
     from analyser.rules import parse_ruleset
-    from analyser.studies.registry import study_family
+    from analyser.studies.registry import study_cut_only, study_family
+
+    if raw["deal_model"] == "cut_only" and study_cut_only(raw["kind"]) is not True:
+        raise ConfigError(
+            f"{where}: key 'deal_model' cannot be 'cut_only' for a {raw['kind']} study: "
+            f"{study_cut_only(raw['kind'])}"
+        )
 
     need = study_family(raw["kind"])
     family = parse_ruleset(raw["rules"]).family.name

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
 
+# why deal_model = "cut_only" does not apply (docs/deal_model.md)
+CUT_ONLY = "it compares the two deal models itself (the hands dealt, no solver)"
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {
     "sequences": int_in(2, 1_000_000),

@@ -35,6 +35,8 @@ def _variant(v) -> str | None:
     return None if str(v) in VARIANTS else f"must be one of {', '.join(VARIANTS)}, got {v!r}"
 
 
+# why deal_model = "cut_only" does not apply (docs/deal_model.md)
+CUT_ONLY = "the cut_only model is Rikken's deal (R-DEAL-06) of 52 cards; klaverjas deals 32"
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {"deals": int_in(1, 10_000_000), "variant": _variant}
 

@@ -26,7 +26,7 @@ from analyser.progress import Progress
 from analyser.rules import MALHEUR_TARGET, malheur_trump_choices, parse_ruleset
 from analyser.stats import with_interval
 from analyser.studies import hands as gen
-from analyser.studies.common import hand_frame, pooled, renumber
+from analyser.studies.common import hand_frame, model_cells, pooled, renumber
 from analyser.studies.config import ConfigError, StudyConfig, int_in
 from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
 
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
 
+# the deal model is a study key (docs/deal_model.md): cut_only draws each hand's deals
+CUT_ONLY = True
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {
     "hands": int_in(1, 1_000_000),
@@ -72,7 +74,7 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
     n_deals = cfg["deals_per_hand"]
     frames, pos = [], []
     for r in hands.itertuples():
-        deals = deals_for_hand(r.mask, n_deals, int(r.deal_seed))
+        deals = deals_for_hand(r.mask, n_deals, int(r.deal_seed), cfg["deal_model"])
         ace = int(r.fourth_ace)
         partner = holder_of(deals, ace)
         allowed = malheur_trump_choices(ruleset, ace)
@@ -238,3 +240,20 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
             f"{pct(per_hand.p_heuristic.min())} to {pct(per_hand.p_heuristic.max())}.",
         ),
     ]
+
+
+# --------------------------------------------------------------------------- deal models
+
+MODEL_VERDICT = (0.5, "makes 8", "fails")
+
+
+def MODEL_CELLS(df: pd.DataFrame) -> pd.DataFrame:  # noqa: N802 (the study protocol's name)
+    """The cells compared between deal models: P(8 tricks) with G-MAL-07's trump and with
+    the best trump for each deal."""
+    return pd.concat(
+        [
+            model_cells(df, ["G-MAL-07 trump"] * len(df), made="made_heuristic"),
+            model_cells(df, ["best trump (upper bound)"] * len(df), made="made_best"),
+        ],
+        ignore_index=True,
+    )

@@ -39,7 +39,7 @@ from analyser.guidelines import (
 from analyser.guidelines.hand import mask_holdings
 from analyser.progress import Progress
 from analyser.studies import hands as gen
-from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
+from analyser.studies.common import classifier_score, hand_frame, model_cells, pooled, renumber
 from analyser.studies.config import SEAT_NAMES, StudyConfig, float_in, int_in, seat_list
 from analyser.studies.solve import deals_for_hand, solve_positions
 
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
 
+# the deal model is a study key (docs/deal_model.md): cut_only draws each hand's deals
+CUT_ONLY = True
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {
     "lambda_max": float_in(0.0, 3.0),
@@ -129,7 +131,10 @@ def solve_null(cfg: StudyConfig, hands: pd.DataFrame, goal: int, progress) -> pd
     the node budget ``max_nodes`` (0 = none). Shared by the misère and piek studies."""
     n_deals = cfg["deals_per_hand"]
     deals = np.concatenate(
-        [deals_for_hand(r.mask, n_deals, int(r.deal_seed)) for r in hands.itertuples()]
+        [
+            deals_for_hand(r.mask, n_deals, int(r.deal_seed), cfg["deal_model"])
+            for r in hands.itertuples()
+        ]
     )
     blocks = []
     for leader in cfg["leaders"]:
@@ -373,3 +378,18 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
             )
         )
     return blocks
+
+
+# --------------------------------------------------------------------------- deal models
+
+MODEL_VERDICT = (0.5, "misere", "pass")
+
+
+def MODEL_CELLS(df: pd.DataFrame) -> pd.DataFrame:  # noqa: N802 (the study protocol's name)
+    """The cells compared between deal models: P(no trick) by number of holes (the last
+    bucket: ``max_holes`` or more) and leader."""
+    labels = [
+        f"{h} hole{'' if h == 1 else 's'}, {lead} leads"
+        for h, lead in zip(df["hole_bucket"], df["leader"], strict=True)
+    ]
+    return model_cells(df, labels)

@@ -28,7 +28,7 @@ from analyser.guidelines import (
 )
 from analyser.progress import Progress
 from analyser.studies import hands as gen
-from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
+from analyser.studies.common import classifier_score, hand_frame, model_cells, pooled, renumber
 from analyser.studies.config import StudyConfig, float_in, int_in, seat_list
 from analyser.studies.misere import solve_null
 
@@ -38,6 +38,8 @@ if TYPE_CHECKING:
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
 
+# the deal model is a study key (docs/deal_model.md): cut_only draws each hand's deals
+CUT_ONLY = True
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {
     "lambda_max": float_in(0.0, 3.0),
@@ -223,3 +225,18 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
         table_block("Piek by exit cards (G-PIEK-06)", t["by_exit_cards"], folder, "piek_exit")
     )
     return blocks
+
+
+# --------------------------------------------------------------------------- deal models
+
+MODEL_VERDICT = (0.5, "piek", "pass")
+
+
+def MODEL_CELLS(df: pd.DataFrame) -> pd.DataFrame:  # noqa: N802 (the study protocol's name)
+    """The cells compared between deal models: P(exactly one trick) by possible winners,
+    G-PIEK-02 and leader."""
+    labels = [
+        f"{w} winners, G-PIEK-02 {'yes' if ok else 'no'}, {lead} leads"
+        for w, ok, lead in zip(df["winners"], df["piek_ok"], df["leader"], strict=True)
+    ]
+    return model_cells(df, labels)

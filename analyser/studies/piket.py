@@ -49,6 +49,8 @@ def _rules(v) -> str | None:
     return None if str(v) in RULES else f"must be one of {', '.join(RULES)}, got {v!r}"
 
 
+# why deal_model = "cut_only" does not apply (docs/deal_model.md)
+CUT_ONLY = "the cut_only model is Rikken's deal (R-DEAL-06) of 52 cards; piket deals 32"
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {"deals": int_in(1, 10_000_000), "piket_rules": _rules}
 

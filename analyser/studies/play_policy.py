@@ -65,20 +65,16 @@ def policy(name: str):
 def pool_deals(pool: np.ndarray, hand_mask: int, seat: int) -> np.ndarray:
     """The deals of ``pool`` (``int64[n, 4]`` model deals) whose hand at ``seat`` has the
     sorted suit lengths of ``hand_mask``, each with the suits renamed (the first renaming
-    that fits) and the given cards exchanged in at ``seat`` (lowest with lowest)."""
-    from analyser.deal_draw import PERMS, place_cards, rename_suits
+    that fits) and the given cards exchanged in at ``seat`` (lowest with lowest):
+    :func:`analyser.deal_draw.place_hand`."""
+    from analyser.deal_draw import place_hand
 
-    want = _lengths(hand_mask)
-    out = []
-    for d in np.asarray(pool, np.int64):
-        have = _lengths(int(d[seat]))
-        if sorted(have) != sorted(want):
-            continue
-        perm = next(p for p in PERMS if all(have[s] == want[p[s]] for s in range(4)))
-        renamed = np.zeros(N_SEATS, np.int64)
-        rename_suits(d, perm, renamed)
-        place_cards(renamed, seat, np.int64(hand_mask), 0)
-        out.append(renamed)
+    want = sorted(_lengths(hand_mask))
+    out = [
+        place_hand(d, hand_mask, seat)
+        for d in np.asarray(pool, np.int64)
+        if sorted(_lengths(int(d[seat]))) == want
+    ]
     return np.array(out, np.int64).reshape(-1, N_SEATS)
 
 

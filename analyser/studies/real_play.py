@@ -66,6 +66,11 @@ if TYPE_CHECKING:
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
 
+# why deal_model = "cut_only" does not apply (docs/deal_model.md)
+CUT_ONLY = (
+    "it calibrates single-dummy play (with the auction's inference, whose worlds assume a "
+    "shuffled pack) against double-dummy play on uniform deals"
+)
 KEYS = {
     "hands_per_family": _family_counts,
     "check_hands_per_family": _family_counts,

@@ -2,7 +2,9 @@
 
 A study is one module plus its TOML file. The module declares ``KEYS`` (its own parameters,
 each with its check, besides config.COMMON_KEYS), optionally ``FAMILY`` (the rule-set family
-it plays, default ``rikken``), and the functions of the study protocol: ``plan``, ``cost``,
+it plays, default ``rikken``), optionally ``CUT_ONLY`` (True when its hands' deals can be
+drawn under the ``cut_only`` deal model, docs/deal_model.md; else a sentence saying why not),
+and the functions of the study protocol: ``plan``, ``cost``,
 ``solve_hands``, ``summarise``, ``classifiers`` (analyser.studies.runner) and
 ``report_blocks`` with its ``INTRO`` (the report section). Adding a study is adding such a
 module and a TOML file whose ``kind`` is the module's name; nothing else is edited.
@@ -47,3 +49,8 @@ def study_module(kind: str) -> ModuleType:
 def study_family(kind: str) -> str:
     """The rule-set family study ``kind`` plays."""
     return getattr(study_module(kind), "FAMILY", DEFAULT_FAMILY)
+
+
+def study_cut_only(kind: str) -> bool | str:
+    """True when study ``kind`` takes ``deal_model = "cut_only"``; else why it does not."""
+    return getattr(study_module(kind), "CUT_ONLY", "its deals are not drawn hand by hand")

@@ -2,7 +2,9 @@
 section over all of them, and the whole report of a suite.
 
 :func:`build_report` runs (or loads from the cache) each study of a suite and writes the
-report; :func:`study_section` turns one study into a section (the study module's own
+report (a study run on cut_only deals beside the same study on uniform deals shows as their
+comparison, :mod:`analyser.studies.model_compare`); :func:`study_section` turns one study
+into a section (the study module's own
 ``report_blocks`` and ``INTRO``, with what every study shares: the node budget's undecided
 positions and the parameters). The readings are generated from the study's own numbers (they
 quote them), so they cannot contradict the figures they describe. The section types, charts
@@ -87,9 +89,18 @@ def build_report(
 def _write_report(suite, results, out, t0, computed, cached):
     """Write every section's charts and tables and the two report files into ``out``."""
     from analyser.report.writer import footer_text, write_html, write_markdown
+    from analyser.studies import model_compare
 
-    sections = [study_section(res, out) for res in results]
-    sections.append(classifier_section(results, out))
+    # a cut_only study beside its uniform partner shows as the comparison of the two
+    pairs = model_compare.partners(results)
+    shown_as_pair = {id(cut) for _, cut in pairs}
+    sections = []
+    for res in results:
+        if id(res) not in shown_as_pair:
+            sections.append(study_section(res, out))
+        sections += [model_compare.section(u, c, out) for u, c in pairs if u is res]
+    uniform = [res for res in results if res.cfg["deal_model"] == "uniform"]
+    sections.append(classifier_section(uniform, out))
     footer = footer_text(time.perf_counter() - t0, computed, cached)
     html = write_html(sections, out, suite.title, footer)
     md = write_markdown(sections, out, suite.title, footer)
@@ -205,7 +216,8 @@ def classifier_section(results: list[StudyResult], report_dir: pathlib.Path) -> 
         "of deals made; of the hands it says to pass, the share that would have made — with "
         "95% Wilson intervals over deals (deals of one hand are not independent, so the "
         "intervals are somewhat narrow when hands are few; the 'hands' column shows how many).",
-        params="Figures from the studies above, with their parameters. All double-dummy.",
+        params="Figures from the studies above on uniform deals, with their parameters (the "
+        "cut_only scores are in each study's comparison section). All double-dummy.",
         blocks=blocks,
     )
 

@@ -32,7 +32,7 @@ from analyser.guidelines.hand import mask_holdings
 from analyser.progress import Progress
 from analyser.rules import RIK_TARGET, parse_ruleset
 from analyser.studies import hands as gen
-from analyser.studies.common import classifier_score, hand_frame, pooled, renumber
+from analyser.studies.common import classifier_score, hand_frame, model_cells, pooled, renumber
 from analyser.studies.config import StudyConfig, int_in, int_list, int_pairs
 from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
 
@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
 
+# the deal model is a study key (docs/deal_model.md): cut_only draws each hand's deals
+CUT_ONLY = True
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {
     "trump_lengths": int_list(5, 9),
@@ -114,7 +116,7 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
     discard_ok = parse_ruleset(cfg["rules"]).called_card_may_be_discarded
     rows, blocks = [], []
     for r in hands.itertuples():
-        deals = deals_for_hand(r.mask, n_deals, int(r.deal_seed))
+        deals = deals_for_hand(r.mask, n_deals, int(r.deal_seed), cfg["deal_model"])
         cards = mask_to_cards(int(r.mask))
         for trump, called, book_trump, book_call in _options(cfg, r):
             holder = holder_of(deals, called)
@@ -386,3 +388,21 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
         blocks.append(Block("G-ACE-02: which ace to call", reading, png=png))
         blocks.append(table_block("G-ACE-02 per class", calls, folder, "rik_calls"))
     return blocks
+
+
+# --------------------------------------------------------------------------- deal models
+
+MODEL_VERDICT = (0.5, "rik", "pass")
+
+
+def MODEL_CELLS(df: pd.DataFrame) -> pd.DataFrame:  # noqa: N802 (the study protocol's name)
+    """The cells compared between deal models: the heatmap's cells with the book's call
+    (trump length, HIGH trumps) and the two-suiters with the book's and the other trump."""
+    cell = df[(df["role"] == "cell") & df["book_call"]]
+    two = df[df["role"] == "two_suiter"]
+    labels = [f"{a} trumps, {h} HIGH" for a, h in zip(cell["length"], cell["high"], strict=True)]
+    labels2 = [
+        f"{a}-{b} two-suiter, {'book' if t else 'other'} trump"
+        for a, b, t in zip(two["length"], two["len_b"], two["book_trump"], strict=True)
+    ]
+    return pd.concat([model_cells(cell, labels), model_cells(two, labels2)], ignore_index=True)

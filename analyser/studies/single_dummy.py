@@ -125,6 +125,11 @@ def _family_counts(v) -> str | None:
     return None
 
 
+# why deal_model = "cut_only" does not apply (docs/deal_model.md)
+CUT_ONLY = (
+    "it writes the single-dummy calibration that rikken analyse applies, measured on "
+    "uniform deals (one calibration, applied whatever the deal model: docs/deal_model.md)"
+)
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {
     "hands_per_family": _family_counts,

@@ -17,11 +17,18 @@ PIECE = 512  # positions per solve_batch call
 COUNTERS = {"calls": 0, "positions": 0}
 
 
-def deals_for_hand(mask: int, n: int, seed: int) -> np.ndarray:
-    """``int64[n, 4]``: deals 0..n-1 of ``seed`` with the hand ``mask`` fixed at North."""
-    from analyser.sampler import sample_deals
+def deals_for_hand(mask: int, n: int, seed: int, model: str = "uniform") -> np.ndarray:
+    """``int64[n, 4]``: deals 0..n-1 of ``seed`` with the hand ``mask`` fixed at North (West
+    deals, so North is forehand) under the deal ``model``: ``uniform`` the sampler's deals,
+    ``cut_only`` the conditional draw of :mod:`analyser.deal_draw` (place 1). RikkenError for
+    a hand too rare under ``cut_only`` to be drawn."""
+    if model == "uniform":
+        from analyser.sampler import sample_deals
 
-    return sample_deals([mask_to_cards(int(mask)), [], [], []], n, seed)
+        return sample_deals([mask_to_cards(int(mask)), [], [], []], n, seed)
+    from analyser.deal_draw import cut_only_deals
+
+    return cut_only_deals(int(mask), 1, n, int(seed))
 
 
 def holder_of(deals: np.ndarray, c: int) -> np.ndarray:

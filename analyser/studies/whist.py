@@ -34,6 +34,11 @@ def _form(v) -> str | None:
     return None if str(v) in FORMS else f"must be one of {', '.join(FORMS)}, got {v!r}"
 
 
+# why deal_model = "cut_only" does not apply (docs/deal_model.md)
+CUT_ONLY = (
+    "the cut_only model is Rikken's deal (R-DEAL-06); whist's deals are uniform deals of "
+    "the whole pack"
+)
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {"deals": int_in(1, 10_000_000), "form": _form}
 

@@ -53,6 +53,8 @@ if TYPE_CHECKING:
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
 
+# why deal_model = "cut_only" does not apply (docs/deal_model.md)
+CUT_ONLY = "its deals hold the dealer's turned card, which the cut_only draw does not condition on"
 # the study's own parameters (besides config.COMMON_KEYS), each with its check
 KEYS = {
     "trump_lengths": int_list(0, 12),
