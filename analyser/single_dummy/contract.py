@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from analyser.cards import N_RANKS, N_SEATS
+from analyser.cards import N_SEATS, card_bit
 from analyser.errors import RikkenError
 from analyser.worlds import trick_winner
 
@@ -79,7 +79,7 @@ def side_of(contract: PlayContract, holder: int) -> tuple[int, ...]:
 
 def holder_of(hands: Sequence[int], card: int) -> int:
     """The seat whose hand mask holds ``card``, -1 if none."""
-    bit = 1 << (16 * (card // N_RANKS) + card % N_RANKS)
+    bit = card_bit(card)
     for s in range(N_SEATS):
         if int(hands[s]) & bit:
             return s

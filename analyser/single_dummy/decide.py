@@ -35,7 +35,7 @@ from typing import Protocol
 
 import numpy as np
 
-from analyser.cards import N_RANKS, N_SEATS
+from analyser.cards import N_RANKS, N_SEATS, card_bit, cards_to_mask
 from analyser.errors import RikkenError
 from analyser.single_dummy.contract import (
     KIND_GE,
@@ -232,10 +232,8 @@ def choose(
                 limited = True
                 return None
         table.use(side)
-        bits = [16 * (c // N_RANKS) + c % N_RANKS for c in cards]
-        only = 0
-        for b in bits:
-            only |= 1 << b
+        bits = [card_bit(c).bit_length() - 1 for c in cards]  # world_values is by bit index
+        only = cards_to_mask(cards)
         decl = 0
         for x in side:
             decl |= 1 << x
@@ -332,7 +330,7 @@ def _worlds(k, deal, contract, at: Turn, options: PlayOptions, stream: int):
     seat = at.seat
     gone = np.zeros(N_SEATS, np.int64)  # the cards each seat has played, as masks
     for who, c in trick_pairs(contract, at.played):
-        gone[who] |= 1 << (16 * (c // N_RANKS) + c % N_RANKS)
+        gone[who] |= card_bit(c)
 
     def consistent(w: np.ndarray) -> np.ndarray:
         public = tuple(x for x in contract.open if x != seat)
