@@ -182,7 +182,8 @@ def knowledge_after(
             raise KnowledgeError(f"seat {seat} played card {c} of a suit he showed out of")
         if trick and c // N_RANKS != trick[0][1] // N_RANKS:
             void[seat, trick[0][1] // N_RANKS] = True
-        if called is not None and not called_suit_led and c != called:
+        # a called card already discarded on another suit's lead frees its holder
+        if called is not None and not called_suit_led and c != called and not done[called]:
             lead = trick[0][1] if trick else c
             if lead // N_RANKS == called // N_RANKS and c // N_RANKS == called // N_RANKS:
                 if owner[called] == seat:

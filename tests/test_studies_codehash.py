@@ -201,3 +201,25 @@ def test_an_edit_to_the_report_part_keeps_the_hash(package_copy):
         assert code_hash(MALHEUR, package_copy) != before
     finally:
         path.write_text(original)
+
+
+def test_an_edit_to_the_summary_keeps_the_hash(package_copy):
+    # summarise and classifiers read the solved table (after a solve or a load): the cached
+    # table does not depend on them, so a refit never re-solves; plan and solve_hands still do
+    path = package_copy / "studies" / "real_play.py"
+    original = path.read_text()
+    study = study_kinds()["real_play"]
+    before = code_hash(study, package_copy)
+    try:
+        text = original.replace(
+            "    from analyser.studies.real_play_fit import summary\n",
+            "    from analyser.studies.real_play_fit import summary\n"
+            "    from analyser import stats\n",
+        )
+        assert text != original
+        path.write_text(text)
+        assert code_hash(study, package_copy) == before
+        path.write_text(original.replace("AUCTION_DRAWS = 64", "AUCTION_DRAWS = 65"))
+        assert code_hash(study, package_copy) != before
+    finally:
+        path.write_text(original)

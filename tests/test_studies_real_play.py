@@ -9,8 +9,9 @@ import pathlib
 import numpy as np
 import pytest
 
+from analyser.analysis.play_curve import curve_at, fit_curve
 from analyser.studies.config import load_study
-from analyser.studies.real_play import P_HIGH, P_LOW, calibration_file, curve_at, fit_curve
+from analyser.studies.real_play import P_HIGH, P_LOW, calibration_file
 from analyser.studies.runner import run_study
 
 SIMS = pathlib.Path(__file__).resolve().parents[1] / "sims"

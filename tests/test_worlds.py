@@ -163,6 +163,17 @@ def test_a_seat_that_follows_the_called_suit_without_the_called_card_does_not_ho
         knowledge_after(0, me, 4, 1, [0, 1], called=ace, known={ace: 2})
 
 
+def test_a_called_card_discarded_earlier_frees_its_holder_on_the_suits_first_lead():
+    me = list(range(26, 39))  # all diamonds
+    ace = 12  # ♠A called; its holder may discard it on another suit's lead (the default)
+    # seat 1 leads ♥2, seat 2 discards ♠A, seat 3 wins with ♥3, I play ♦2; seat 3 then
+    # makes the first spade lead and seat 2 follows with ♠4: no contradiction, the card is gone
+    k = knowledge_after(0, me, 4, 1, [13, ace, 14, 26, 0, 27, 1, 2], called=ace)
+    assert count_worlds(k) > 0
+    for w in sample_worlds(k, 10, 5):
+        assert not any(int(w[s]) >> ace & 1 for s in range(4))
+
+
 def test_all_worlds_lists_every_layout_once_when_few_remain():
     import random
 

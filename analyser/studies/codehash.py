@@ -13,8 +13,10 @@ by path relative to the ``analyser`` package, each with that path) of:
   package (``rules/``) and of the solver package (``solver/``).
 
 A study module's report part (its top-level ``report_blocks`` function, ``INTRO`` text and
-``METHOD_NOTE``, and what only they import) is left out (:func:`results_source`): the
-results do not depend on it, so editing a chart or a reading never re-solves a study.
+``METHOD_NOTE``) and its summary (``summarise`` and ``classifiers``, which the runner applies
+to the table after solving or loading it), with what only they import, are left out
+(:func:`results_source`): the cached table does not depend on them, so editing a chart, a
+reading or a fit never re-solves a study.
 
 Imports are read from the source (:mod:`ast`), not from ``sys.modules``, so the hash is the
 same in every process and does not depend on what happens to be imported. Only files of the
@@ -35,8 +37,9 @@ ALWAYS = ("sampler.py", "rules", "solver")
 """Files and folders (relative to the package) every study's hash covers."""
 
 
-REPORT_PART = ("report_blocks", "INTRO", "METHOD_NOTE")
-"""Top-level names of a study module that only build its report section."""
+REPORT_PART = ("report_blocks", "INTRO", "METHOD_NOTE", "summarise", "classifiers")
+"""Top-level names of a study module that only read its solved table (the report section and
+the summary tables): the table does not depend on them."""
 
 
 def read_source(path: pathlib.Path) -> bytes:

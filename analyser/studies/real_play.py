@@ -32,7 +32,6 @@ worlds and node budget per decision and the study's code key.
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from typing import TYPE_CHECKING
@@ -42,11 +41,9 @@ import pandas as pd
 
 from analyser.cards import mask_to_cards
 from analyser.errors import RikkenError
-from analyser.files import write_text_atomic
 from analyser.guidelines import book_count
 from analyser.progress import Progress
 from analyser.single_dummy import PlayOptions, play_deal
-from analyser.stats import Z95, cluster_share
 from analyser.studies import hands as gen
 from analyser.studies.common import hand_frame, renumber
 from analyser.studies.config import StudyConfig, int_in
@@ -260,181 +257,17 @@ def _empty_play() -> dict:
             "limited": 0, "uninformed": 0, "auction": 0, "seconds": 0.0}  # fmt: skip
 
 
-# --------------------------------------------------------------------------- the curve
-
-
-def _logit(p: np.ndarray) -> np.ndarray:
-    p = np.clip(np.asarray(p, float), 1e-3, 1 - 1e-3)
-    return np.log(p / (1 - p))
-
-
-def fit_curve(p_dd: np.ndarray, made: np.ndarray, cluster: np.ndarray) -> dict:
-    """Maximum-likelihood logistic fit of ``made`` (0/1) on ``logit(p_dd)`` (Newton's method)
-    with the cluster-robust (sandwich) covariance of ``(a, b)``, clusters = ``cluster``.
-
-    The curve may not fall: a hand that makes more often double-dummy cannot make less often
-    in real play on average, so a fit whose slope comes out negative (noise, or a family whose
-    real-play rate does not depend on p_dd) is replaced by the flat curve at the pooled rate
-    (``b = 0``, ``flat`` true; the intercept's variance from the clusters)."""
-    fit = _logistic(p_dd, made, cluster, slope=True)
-    if fit["b"] < 0:
-        fit = _logistic(p_dd, made, cluster, slope=False)
-    return fit
-
-
-def _logistic(p_dd, made, cluster, slope: bool) -> dict:
-    x = np.column_stack([np.ones(len(p_dd)), _logit(p_dd)])
-    if not slope:
-        x = x[:, :1]
-    y = np.asarray(made, float)
-    k = x.shape[1]
-    beta = np.zeros(k)
-    for _ in range(50):
-        mu = 1 / (1 + np.exp(-(x @ beta)))
-        w = mu * (1 - mu)
-        h = x.T @ (x * w[:, None])
-        step = np.linalg.solve(h + 1e-9 * np.eye(k), x.T @ (y - mu))
-        beta += step
-        if np.abs(step).max() < 1e-10:
-            break
-    mu = 1 / (1 + np.exp(-(x @ beta)))
-    bread = np.linalg.inv(x.T @ (x * (mu * (1 - mu))[:, None]))
-    scores = pd.DataFrame(x * (y - mu)[:, None]).groupby(np.asarray(cluster)).sum().to_numpy()
-    g = len(scores)
-    meat = scores.T @ scores * (g / max(g - 1, 1))
-    cov = bread @ meat @ bread
-    if not slope:  # the flat curve: b fixed at 0, no variance of its own
-        cov = np.array([[cov[0, 0], 0.0], [0.0, 0.0]])
-        beta = np.array([beta[0], 0.0])
-    return {"a": float(beta[0]), "b": float(beta[1]), "cov": cov.tolist(), "clusters": g,
-            "flat": not slope}  # fmt: skip
-
-
-def curve_at(fit: dict, p: np.ndarray, z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The curve and its 95 % band at double-dummy probabilities ``p``."""
-    x = np.column_stack([np.ones(np.size(p)), _logit(p)])
-    eta = x @ np.array([fit["a"], fit["b"]])
-    se = np.sqrt(np.einsum("ij,jk,ik->i", x, np.asarray(fit["cov"]), x))
-
-    def expit(v):
-        return 1 / (1 + np.exp(-v))
-
-    return expit(eta), expit(eta - z * se), expit(eta + z * se)
-
-
-def _played(df: pd.DataFrame) -> pd.DataFrame:
-    return df[(df["deal"] >= 0) & (df["dd_made"] >= 0)]
-
-
-def curves(df: pd.DataFrame) -> dict[str, dict]:
-    """Per family with played deals of the fit panel: the fit, its range of p_dd, its
-    widest band half-width there, whether it rises with p_dd, and the counts."""
-    out = {}
-    d = _played(df)
-    for family in FAMILIES:
-        g = d[(d["family"] == family) & (d["panel"] == "fit")]
-        if g["hand_id"].nunique() < 3:
-            continue
-        fit = fit_curve(g["p_dd"].to_numpy(), g["sd_made"].to_numpy(), g["hand_id"].to_numpy())
-        lo_p, hi_p = float(g["p_dd"].min()), float(g["p_dd"].max())
-        grid = np.linspace(lo_p, hi_p, 41)
-        _, lo, hi = curve_at(fit, grid)
-        out[family] = fit | {
-            "deals": int(len(g)),
-            "hands": int(g["hand_id"].nunique()),
-            "p_dd_range": [lo_p, hi_p],
-            "max_half_width": float(np.max((hi - lo) / 2)),
-            "monotone": bool(fit["b"] >= 0),
-            "limited_share": float(g["limited"].sum() / max(g["decisions"].sum(), 1)),
-        }
-    return out
-
-
-def check_table(df: pd.DataFrame, fits: dict[str, dict], bins: int = 5) -> pd.DataFrame:
-    """The held-back panel per family and bin of p_dd: observed make rate (cluster interval)
-    against the fitted curve's prediction and band at the bin's mean p_dd."""
-    rows = []
-    d = _played(df)
-    for family, fit in fits.items():
-        g = d[(d["family"] == family) & (d["panel"] == "check")]
-        if g.empty:
-            continue
-        edges = np.linspace(P_LOW, P_HIGH, bins + 1)
-        for k in range(bins):
-            b = g[(g["p_dd"] >= edges[k]) & (g["p_dd"] < edges[k + 1] + (k == bins - 1))]
-            if b.empty:
-                continue
-            per = b.groupby("hand_id")["sd_made"].agg(["sum", "count"])
-            rate, lo, hi = cluster_share(per["sum"].to_numpy(), per["count"].to_numpy())
-            pred, plo, phi = (float(v[0]) for v in curve_at(fit, np.array([b["p_dd"].mean()])))
-            rows.append({"family": family, "p_dd": float(b["p_dd"].mean()), "deals": len(b),
-                         "hands": len(per), "observed": rate, "obs_lo": lo, "obs_hi": hi,
-                         "predicted": pred, "band_lo": plo, "band_hi": phi,
-                         "covered": bool(plo <= rate <= phi)})  # fmt: skip
-    return pd.DataFrame(rows)
-
-
-def inference_effect(df: pd.DataFrame) -> pd.DataFrame:
-    """Per family, on the deals played both ways: the make rate with and without the
-    auction's inference and the paired difference, with cluster intervals."""
-    rows = []
-    d = _played(df)
-    d = d[d["sd_plain"] >= 0]
-    for family in FAMILIES:
-        g = d[d["family"] == family]
-        if g.empty:
-            continue
-        per = g.groupby("hand_id").agg(
-            w=("sd_made", "sum"), p=("sd_plain", "sum"), n=("deal", "count")
-        )
-        w, wlo, whi = cluster_share(per["w"].to_numpy(), per["n"].to_numpy())
-        p, plo, phi = cluster_share(per["p"].to_numpy(), per["n"].to_numpy())
-        diff = (per["w"] - per["p"]).to_numpy()
-        n = per["n"].to_numpy()
-        share = diff.sum() / n.sum()
-        # the ratio estimator's between-hand variance, as cluster_share computes it
-        resid = diff - share * n
-        g_n = len(n)
-        se = math.sqrt(g_n / max(g_n - 1, 1) * float((resid**2).sum())) / n.sum()
-        rows.append({"family": family, "deals": int(n.sum()), "hands": g_n,
-                     "with": w, "with_lo": wlo, "with_hi": whi, "without": p,
-                     "without_lo": plo, "without_hi": phi, "effect": share,
-                     "effect_lo": share - Z95 * se, "effect_hi": share + Z95 * se})  # fmt: skip
-    return pd.DataFrame(rows)
-
-
 def calibration_file(cfg: StudyConfig):
     """Where :func:`summarise` writes the curves: ``<data_dir>/<name>_calibration.json``."""
     return cfg.data_dir / f"{cfg.name}_calibration.json"
 
 
 def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
-    """The study's tables; also writes the calibration file (module docstring)."""
-    fits = curves(df)
-    doc = {
-        "what": "real-play (single-dummy) calibration of double-dummy make-probabilities: "
-        "P(real make) = 1 / (1 + exp(-(a + b logit(p_dd)))) per family (rikken study real_play)",
-        "study": cfg.name,
-        "key": cfg.key,
-        "seed": cfg["seed"],
-        "samples": cfg["samples"],
-        "decision_nodes": cfg["decision_nodes"],
-        "dd_deals": cfg["dd_deals"],
-        "deals_per_hand": cfg["deals_per_hand"],
-        "p_range": [P_LOW, P_HIGH],
-        "auction": "uncontested: North (forehand) bids, the others pass (book bidding model)",
-        "families": fits,
-    }
-    path = calibration_file(cfg)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(path, json.dumps(doc, indent=1, sort_keys=True) + "\n")
-    table = pd.DataFrame(
-        [
-            {"family": f, **{k: v for k, v in x.items() if k not in ("cov",)}}
-            for f, x in fits.items()
-        ]
-    )
-    return {"curves": table, "check": check_table(df, fits), "inference": inference_effect(df)}
+    """The study's tables (:func:`analyser.studies.real_play_fit.summary`); also writes the
+    calibration file (module docstring)."""
+    from analyser.studies.real_play_fit import summary
+
+    return summary(df, cfg, (P_LOW, P_HIGH), calibration_file(cfg))
 
 
 def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
