@@ -39,9 +39,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from analyser.analysis.play_panel import in_design
 from analyser.cards import mask_to_cards
 from analyser.errors import RikkenError
-from analyser.guidelines import book_count
 from analyser.progress import Progress
 from analyser.single_dummy import PlayOptions, play_deal
 from analyser.studies import hands as gen
@@ -96,17 +96,6 @@ CONTRACT_IDS = {
 # --------------------------------------------------------------------------- the panel
 
 
-def _in_design(family: str, masks: np.ndarray) -> np.ndarray:
-    """The family's definition (not the book's guideline): alone 7..9 is a hand whose book
-    count is 7..9 (bid at that count), solo one of 12 or more; every hand elsewhere."""
-    if family == "alone":
-        count = np.asarray(book_count.many(masks))
-        return (count >= 7) & (count <= 9)
-    if family == "solo":
-        return np.asarray(book_count.many(masks)) >= 12
-    return np.ones(masks.size, dtype=bool)
-
-
 def plan(cfg: StudyConfig) -> pd.DataFrame:
     """Per family the fit panel (``hands_per_family``) and the held-back check panel
     (``check_hands_per_family``, another stream of the seed), hands in the family's design."""
@@ -123,7 +112,7 @@ def plan(cfg: StudyConfig) -> pd.DataFrame:
             picked: list[int] = []
             for b in range(MAX_BATCHES):
                 cand = _candidates(family, gen.stream(cfg["seed"], label, k, b), BATCH)
-                picked += cand[_in_design(family, cand)].tolist()
+                picked += cand[in_design(family, cand)].tolist()
                 if len(picked) >= n:
                     break
             masks = np.array(picked[:n], dtype=np.int64)
