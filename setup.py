@@ -13,7 +13,10 @@ from setuptools.command.build_py import build_py
 
 ROOT = pathlib.Path(__file__).resolve().parent
 # kept equal to analyser.resources.SHIPPED (tests/test_install.py checks the wheel)
-SHIPPED = {"sims": ("*.toml", "full/*.toml"), "data": ("single_dummy_calibration.json",)}
+SHIPPED = {
+    "sims": ("*.toml", "full/*.toml"),
+    "data": ("single_dummy_calibration.json", "real_play/real_play_calibration.json"),
+}
 
 
 class BuildPyWithShippedFiles(build_py):

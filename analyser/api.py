@@ -11,9 +11,10 @@ for a value the command refuses. An option left out (None) is an option not give
 result's :meth:`Result.to_dict` is the command's ``--format json`` output, parsed.
 
 Both front ends call this module: the command line (:mod:`analyser.cli`) after click has
-read its arguments, and the web app (:mod:`analyser.web`). Only :mod:`analyser.errors` and
-:mod:`analyser.seats` are imported here at load time, so that ``import analyser`` and
-``rikken --help`` stay fast; the analyses are imported when called.
+read its arguments, and the web app (:mod:`analyser.web`). Only :mod:`analyser.errors`,
+:mod:`analyser.seats` and :mod:`analyser.analysis.headline` (its light part: the ``--play``
+modes) are imported here at load time, so that ``import analyser`` and ``rikken --help``
+stay fast (numba is not loaded); the analyses are imported when called.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from analyser.analysis.headline import PLAYS  # the --play modes (the analysis owns them)
 from analyser.errors import RikkenError
 from analyser.seats import DEALER_PLACE, PLACES, Place
 
@@ -39,7 +41,6 @@ ALL_SEATS = "all"  # --seat all: every seat (where a command allows it)
 LANGS = ("nl", "en")
 # --deals when it is not given: rikken samples adaptively, the other games a fixed sample
 GAME_DEALS = {"rikken": None, "whist": 200, "piket": 40, "klaverjas": 100}
-PLAYS = ("double-dummy", "single-dummy")
 VARIANTS = ("amsterdam", "rotterdam")
 FORMS = ("10", "7", "6", "5", "4")
 MODELS = ("book",)
@@ -76,7 +77,8 @@ _APPLIES: dict[str, tuple[tuple[str, ...], tuple[str, str] | None]] = {
 # analyse's options in the order of its command line (--deals applies to every game)
 _OPTIONS = ("seat", "deals", *(k for k in _APPLIES if k != "seat"))
 _MISERE_OPTIONS = ("seat", "with_seat", "rules", "deals", "precision", "max_deals", "explain")
-_MISERE_OPTIONS += ("turned", "deal_model", "lang")
+_MISERE_OPTIONS += ("turned", "deal_model", "play", "lang")
+MISERE_PLAYS = PLAYS[:2]  # rikken misere: real-play or double-dummy (no played-out deals)
 
 
 def new_seed() -> int:
@@ -423,6 +425,11 @@ def _rikken(result: Result, text, seat, deals, quiet: bool, given: dict, opts) -
     at_table = "auction" in given
     if single and (at_table or place == ALL_SEATS):
         raise RikkenError("--play single-dummy analyses one seat without --auction")
+    if at_table and o["play"] == "real-play" and "play" in given:
+        raise RikkenError(
+            "--auction weighs the calls double-dummy (a pass is valued by the other "
+            "declarer's double-dummy play): leave --play out or give --play double-dummy"
+        )
     ruleset = o["ruleset"]
     if at_table and o["deal_model"] != "uniform":
         raise RikkenError(
@@ -467,7 +474,7 @@ def _seats(result: Result, cards, place, o: dict, sizes: dict, budget: dict, qui
         try:
             r = analyse_hand(
                 cards, s, ruleset, seed=result.seed, min_p=o["min_p"], quiet=quiet,
-                turned=turned, deal_model=o["deal_model"], **sizes, **budget,
+                turned=turned, deal_model=o["deal_model"], play=o["play"], **sizes, **budget,
             )  # fmt: skip
         except KeyboardInterrupt:
             if not results:  # stopped before any step finished: nothing to report
@@ -509,6 +516,7 @@ def misere(
     explain: int | None = None,
     turned: Any = None,
     deal_model: str | None = None,
+    play: str | None = None,
     seed: int | None = None,
     lang: str | None = None,
     quiet: bool = True,
@@ -527,6 +535,7 @@ def misere(
     ruleset = read_rules(rules if rules is not None else "book")
     card = read_turned(turned)
     model = _choice("deal_model", deal_model or DEAL_MODELS[0], DEAL_MODELS)
+    play = _choice("play", play or MISERE_PLAYS[0], MISERE_PLAYS)
     sizes = {"deals": None, **_sampling(precision, max_deals)}
     lang = _choice("lang", lang or "nl", LANGS)
     seed = _ranged("seed", seed, 0, INT64_MAX) if seed is not None else new_seed()
@@ -554,7 +563,7 @@ def misere(
     with _watched(on_progress, stop):
         found = analyse_misere(
             cards, place, ruleset, seed=seed, explain=explain, quiet=quiet, turned=card,
-            deal_model=model, **sizes,
+            deal_model=model, play=play, **sizes,
         )  # fmt: skip
         joined = None
         if with_seat and not found.interrupted:

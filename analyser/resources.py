@@ -17,7 +17,10 @@ PACKAGE_DIR = pathlib.Path(__file__).resolve().parent
 CHECKOUT_DIR = PACKAGE_DIR.parent
 BUNDLED = "bundled"
 # the folders a wheel carries, with the files of each (setup.py copies exactly these)
-SHIPPED = {"sims": ("*.toml", "full/*.toml"), "data": ("single_dummy_calibration.json",)}
+SHIPPED = {
+    "sims": ("*.toml", "full/*.toml"),
+    "data": ("single_dummy_calibration.json", "real_play/real_play_calibration.json"),
+}
 
 
 def in_checkout() -> bool:

@@ -146,6 +146,20 @@ def cluster_share(x: np.ndarray, n: np.ndarray, z: float = Z95) -> tuple[float, 
     return p, max(0.0, p - z * se), min(1.0, p + z * se)
 
 
+def cluster_interval(x: np.ndarray, n: np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """Share sum(x)/sum(n) of deals clustered within hands (``x`` made of ``n`` per hand) with a
+    95 % interval: the cluster interval (:func:`cluster_share`, the spread between hands),
+    never narrower than the Wilson interval of the pooled deals (which it is when the hands
+    agree, and which is all there is with one hand or none made)."""
+    x = np.asarray(x, float)
+    n = np.asarray(n, float)
+    if n.sum() <= 0:
+        return math.nan, 0.0, 1.0
+    p, lo, hi = cluster_share(x, n, z)
+    w_lo, w_hi = wilson_interval(int(round(x.sum())), int(round(n.sum())), z)
+    return p, min(lo, w_lo), max(hi, w_hi)
+
+
 def with_interval(out: pd.DataFrame, made: str = "made", n: str = "deals") -> pd.DataFrame:
     """Add ``p``, ``lo``, ``hi`` (95 % Wilson) from integer columns ``made`` of ``n``."""
     out = out.copy()

@@ -7,6 +7,7 @@ import json
 import pathlib
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from analyser.analysis.play_curve import curve_at, fit_curve
@@ -87,3 +88,37 @@ def test_a_falling_fit_is_replaced_by_the_flat_curve():
     mid, lo, hi = curve_at(fit, np.array([0.2, 0.5, 0.9]))
     assert np.allclose(mid, made.mean(), atol=1e-6)
     assert (lo < mid).all() and (mid < hi).all()
+
+
+def test_hands_that_all_make_give_a_flat_curve_with_an_honest_band():
+    # every deal made: no maximum-likelihood curve exists and the hands show no spread; the
+    # flat curve below 1 with a band as wide as four agreeing hands warrant
+    p = np.repeat([0.2, 0.4, 0.6, 0.8], 8)
+    fit = fit_curve(p, np.ones(32), np.repeat(np.arange(4), 8))
+    assert fit["flat"] and fit["b"] == 0
+    mid, lo, hi = curve_at(fit, np.array([0.5]))
+    assert 0.9 < mid[0] < 1 and lo[0] < 0.8 and hi[0] <= 1
+    none = fit_curve(p, np.zeros(32), np.repeat(np.arange(4), 8))
+    assert 0 < curve_at(none, np.array([0.5]))[0][0] < 0.1
+
+
+def test_a_hand_feature_that_predicts_real_play_is_found():
+    from analyser.studies.real_play_fit import _features, feature_table
+
+    rng = np.random.default_rng(11)
+    rows = []
+    for panel, hands in (("fit", 300), ("check", 200)):
+        for _ in range(hands):
+            mask = int(sum(1 << int(c) for c in rng.choice(52, 13, replace=False)))
+            p = rng.uniform(0.2, 0.9)
+            hcp = _features(np.array([mask]))["hcp"][0]
+            truth = 1 / (1 + np.exp(-(np.log(p / (1 - p)) + 0.25 * (hcp - 10))))
+            hid = len(rows)
+            for k in range(6):
+                rows.append({"family": "rik", "panel": panel, "hand_id": hid, "mask": mask,
+                             "p_dd": p, "deal": k, "dd_made": 1,
+                             "sd_made": int(rng.random() < truth)})  # fmt: skip
+    table = feature_table(pd.DataFrame(rows)).set_index("feature")
+    assert table.loc["hcp", "helps"] and table.loc["hcp", "z"] > 4
+    assert table.loc["hcp", "check_gain"] > 0
+    assert not table.loc["longest", "helps"]

@@ -101,6 +101,12 @@ def test_a_player_enters_a_hand_and_gets_the_bid_table(server, browser):
     assert rows == {b["contract"]: b["p_make"] for b in expected["bids"]}
     misere_row = browser.find_elements(By.CSS_SELECTOR, 'tr[data-bid="misere"]')
     assert len(misere_row) == 1
+    # which figure each headline is, and the double-dummy one beside it, as the JSON says
+    by_contract = {b["contract"]: b for b in expected["bids"]}
+    for row in browser.find_elements(By.CSS_SELECTOR, "table.bids tr[data-bid]"):
+        b = by_contract[row.get_attribute("data-contract")]
+        assert row.get_attribute("data-estimate") == b["estimate"]
+        assert float(row.get_attribute("data-p-dd")) == b["p_make_dd"]
     # each bar is as long as its P(make), its interval drawn beside it
     for row in browser.find_elements(By.CSS_SELECTOR, "table.bids tr[data-bid]"):
         p = float(row.get_attribute("data-p"))

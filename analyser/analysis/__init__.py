@@ -9,8 +9,9 @@
   figures and notes;
 * :mod:`.choice` — the book's tie-break orders and the malheur partner's trump (G-MAL-07);
 * :mod:`.recommend` — opening bid and competitive limit;
-* :mod:`.real_play` — estimated real play from the single-dummy calibration
-  (:mod:`.calibration`);
+* :mod:`.headline` — the figure shown first: the estimated real play, the double-dummy
+  P(make) through the single-dummy calibration curve (:mod:`.play_curve`, for the hands of
+  :mod:`.play_panel`); :mod:`.calibration` — Study 9's older two-constant calibration;
 * :mod:`.misere` — ``rikken misere``: the misère forms and the worst-case hole test;
   :mod:`.misere_line` — why a misère fails (the forced winning card of each failing deal);
 

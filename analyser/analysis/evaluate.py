@@ -37,6 +37,7 @@ from analyser.analysis.adaptive import INTERRUPTED, sampling_plan
 from analyser.analysis.bids import BidSpec, aces_held, check_analysed, left_out
 from analyser.analysis.families.registry import bid_specs, families, family_named
 from analyser.analysis.families.sample import SampleView
+from analyser.analysis.headline import apply_play
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
 from analyser.analysis.results import BidResult, HandAnalysis
 from analyser.analysis.wiezen import turned_known
@@ -62,6 +63,7 @@ def analyse_hand(
     deal_source: Callable[[int, int], np.ndarray] | None = None,
     legal: Collection[Contract] | None = None,
     deal_model: str = "uniform",
+    play: str = "real-play",
 ) -> HandAnalysis:
     """Evaluate every bid of ``hand`` (13 card ints) at ``seat`` (1..4 relative to the dealer).
 
@@ -83,6 +85,10 @@ def analyse_hand(
     ``deal_model`` (R-DEAL-06): ``uniform`` deals, or ``cut_only``, the deals as they lie
     after an unshuffled deal given this hand (:mod:`analyser.deal_draw`, its approximation
     stated there); not with ``deal_source``, which brings its own deals.
+
+    ``play`` (:mod:`analyser.analysis.headline`): the headline figures each bid shows and the
+    recommendation weighs: ``real-play`` (the calibrated estimate where it applies),
+    ``double-dummy``, or ``single-dummy`` (as real-play; the caller plays the bids out).
 
     A Ctrl-C (KeyboardInterrupt) during the sampling does not propagate once a step has
     finished: the result holds the figures of the finished steps and has ``interrupted``
@@ -227,6 +233,8 @@ def analyse_hand(
     _note_not_offered(result)
     for family in families():
         result.notes += family.hand_notes(result, store.deals[:n_max], seat_abs)
+    # the headline figures (real play by default) before the recommendation that weighs them
+    apply_play(result, play)
     recommend(result, aces_held(list(hand)), legal)
     return result
 

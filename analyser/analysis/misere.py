@@ -38,13 +38,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
+from analyser.analysis import play_curve
 from analyser.analysis.adaptive import SamplePlan, interrupted_reason, sampling_plan
 from analyser.analysis.bids import check_analysed
+from analyser.analysis.headline import DOUBLE_DUMMY, real_play_of
 from analyser.analysis.misere_line import BUDGET, UNEXPLAINED, forced_cards
 from analyser.analysis.positions import NODE_BUDGET, PositionStore
+from analyser.analysis.results import Headline
 from analyser.analysis.wiezen import turned_known
 from analyser.cards import N_SUITS, rank_of, suit_of
 from analyser.errors import RikkenError
@@ -150,6 +154,14 @@ class MisereAnalysis:
     the failure analysis was skipped."""
     deal_model: str = "uniform"
     """How the other hands were dealt (R-DEAL-06): ``uniform`` or ``cut_only``."""
+    play: str = "double-dummy"
+    """Which figures are the headline: ``real-play`` or ``double-dummy``."""
+    calibration: Any = None
+    """The real-play calibration used (:class:`analyser.analysis.play_curve.Calibration`)."""
+    headlines: dict[str, Headline] = field(default_factory=dict)
+    """Per contract id with a real-play headline: its figures."""
+    headline_why: dict[str, str] = field(default_factory=dict)
+    """Per contract id asked for a real-play headline and not given one: why."""
 
     @property
     def explained(self) -> int:
@@ -215,6 +227,7 @@ def analyse_misere(
     quiet: bool = True,
     turned: int | None = None,
     deal_model: str = "uniform",
+    play: str = "real-play",
 ) -> MisereAnalysis:
     """Make-probabilities of the misère forms and the forced cards of the failing deals, for
     ``hand`` at ``seat`` (1..4 relative to the dealer).
@@ -230,7 +243,9 @@ def analyse_misere(
     turned card under a rule set with a turned trump (wiezen W-01: required there, refused
     elsewhere; it lies with the dealer in every sampled deal). Only the forms the rule set
     plays are evaluated (wiezen: miserie and miserie op tafel). ``deal_model``: ``uniform``
-    or ``cut_only`` (R-DEAL-06, :mod:`analyser.deal_draw`).
+    or ``cut_only`` (R-DEAL-06, :mod:`analyser.deal_draw`). ``play``: ``real-play`` (each
+    form's headline is its estimated real play where the calibration covers it,
+    :mod:`analyser.analysis.headline`) or ``double-dummy``.
 
     A Ctrl-C (KeyboardInterrupt) during the sampling does not propagate once a step has
     finished: the result holds the figures of the finished steps and has ``interrupted``
@@ -303,7 +318,17 @@ def analyse_misere(
     solve_seconds = time.perf_counter() - t0
 
     expected, expected_range, expected_ci = {}, {}, {}
+    cal = None if play == DOUBLE_DUMMY else play_curve.load()
+    headlines, why = {}, {}
     for contract in forms:
+        win = declarer_score(ruleset, contract, 0)
+        lose = declarer_score(ruleset, contract, 1)
+        if play != DOUBLE_DUMMY:
+            got = real_play_of(contract, ruleset, hand, estimates[contract.id], (win, lose), cal)
+            if isinstance(got, str):
+                why[contract.id] = got
+            else:
+                headlines[contract.id] = got
         e = estimates[contract.id]
         expected[contract.id] = _expected(ruleset, contract, e.p)
         lo, hi = sorted(_expected(ruleset, contract, x) for x in (e.p_low, e.p_high))
@@ -367,6 +392,10 @@ def analyse_misere(
         positions={"make": int(store.solved[TAG]), "explain": stats.get("positions", 0)},
         seconds={"solve": solve_seconds, "explain": time.perf_counter() - t1},
         interrupted=interrupted,
+        play=play,
+        calibration=cal,
+        headlines=headlines,
+        headline_why=why,
     )
 
 

@@ -1,5 +1,9 @@
 """The recommendation: the best legal opening bid, and the highest bid worth competing to.
 
+Both weigh each bid's headline figures (:mod:`analyser.analysis.headline`: the estimated
+real play by default, double-dummy with ``--play double-dummy`` or where no calibration
+applies).
+
 * **Opening bid**: the seat's legal bids when every earlier seat has passed (the rule set's
   :func:`~analyser.rules.legal_bids`, so alone bids need an earlier rik, beter rik another
   player's rik, and a 3-4 ace hand under obligatory malheur must bid malheur or higher). Among
@@ -57,8 +61,8 @@ def recommend(analysis: HandAnalysis, aces: int, legal: Collection[Contract] | N
         if b.opening:
             openings.append(b)
     if openings:
-        best = max(openings, key=lambda b: (b.expected_score, b.estimate.p, -b.spec.rank))
-        if best.expected_score < 0 and PASS in legal:
+        best = max(openings, key=lambda b: (b.score_headline, b.p_headline, -b.spec.rank))
+        if best.score_headline < 0 and PASS in legal:
             analysis.recommended_opening = PASS.id
             if not at_table:
                 analysis.notes.append("every legal opening bid loses on average: pass (scored 0)")
@@ -66,7 +70,7 @@ def recommend(analysis: HandAnalysis, aces: int, legal: Collection[Contract] | N
             analysis.recommended_opening = best.spec.id
     elif PASS in legal:
         analysis.recommended_opening = PASS.id
-    worth = [b for b in analysis.bids if b.expected_score > 0 and b.estimate.p >= analysis.min_p]
+    worth = [b for b in analysis.bids if b.score_headline > 0 and b.p_headline >= analysis.min_p]
     if worth:
-        top = max(worth, key=lambda b: (b.spec.rank, b.expected_score))
+        top = max(worth, key=lambda b: (b.spec.rank, b.score_headline))
         analysis.highest_competitive = top.spec.id

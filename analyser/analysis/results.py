@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from analyser.analysis.bids import BidSpec
 from analyser.rules import RuleSet
@@ -27,6 +28,21 @@ class Bound:
     expected_score: float
     tricks_hist: list[int]
     expected_score_ci: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The figure shown first for a bid when it is not its double-dummy one
+    (:mod:`analyser.analysis.headline`): ``estimate`` says which it is (``real-play``)."""
+
+    estimate: str
+    p: float
+    low: float
+    high: float
+    expected_score: float
+    expected_score_ci: tuple[float, float]
+    family: str
+    """The calibration family whose curve gave it."""
 
 
 @dataclass
@@ -58,6 +74,33 @@ class BidResult:
     joined: Estimate | None = None
     """vragen (wiezen): the deals on which someone goes along, out of all the bid's deals
     (the meegaan model, :mod:`analyser.analysis.wiezen`); ``estimate`` is over those."""
+    headline: Headline | None = None
+    """The real-play figures shown first; None: the double-dummy ones are the headline."""
+    headline_why: str | None = None
+    """Why a real-play headline was asked for and not given (the bid falls back to
+    double-dummy)."""
+
+    @property
+    def estimate_kind(self) -> str:
+        """Which figure is the headline: ``real-play`` or ``double-dummy``."""
+        return self.headline.estimate if self.headline is not None else "double-dummy"
+
+    @property
+    def p_headline(self) -> float:
+        """The headline P(make)."""
+        return self.headline.p if self.headline is not None else self.estimate.p
+
+    @property
+    def score_headline(self) -> float:
+        """The headline expected score."""
+        return self.headline.expected_score if self.headline is not None else self.expected_score
+
+    @property
+    def score_headline_ci(self) -> tuple[float, float]:
+        """The headline expected score's 95 % interval."""
+        if self.headline is not None:
+            return self.headline.expected_score_ci
+        return self.expected_score_ci
 
     @property
     def mean_tricks(self) -> float | None:
@@ -110,6 +153,11 @@ class HandAnalysis:
     step, and a bid no step finished is left out (listed in the notes)."""
     deal_model: str = "uniform"
     """How the other hands were dealt (R-DEAL-06): ``uniform`` or ``cut_only``."""
+    play: str = "double-dummy"
+    """Which figures are the headline (:data:`analyser.analysis.headline.PLAYS`)."""
+    calibration: Any = None
+    """The real-play calibration the headlines used (:class:`analyser.analysis.play_curve.
+    Calibration`), None when there is none or ``play`` is double-dummy."""
 
     def bid(self, contract_id: str) -> BidResult:
         """The result row of a contract id (``rik``, ``alone_9_beter``, ``solo``...)."""

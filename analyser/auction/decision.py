@@ -154,6 +154,9 @@ def analyse_at_table(
         max_nodes=max_nodes,
         deal_source=source.take,
         legal=legal,
+        # the pass is valued by the other declarer's double-dummy play: the bids are weighed
+        # on the same footing
+        play="double-dummy",
     )
     if analysis.interrupted:
         # the decision table also needs the standing bid's figure (more solving): a run

@@ -145,12 +145,16 @@ def _default_bids() -> str:
 )
 @click.option(
     "--play",
-    type=click.Choice(["double-dummy", "single-dummy"]),
-    default="double-dummy",
+    type=click.Choice(["real-play", "double-dummy", "single-dummy"]),
+    default="real-play",
     show_default=True,
-    help="single-dummy: also play the bids out with players who see only their own hand, "
-    "the cards played and the open hands (PIMC), on the first --play-deals deals of the "
-    "sample, beside the double-dummy figure on the same deals. Costs seconds per deal.",
+    help="Which P(make) and E[score] come first and drive the recommendation. real-play: "
+    "the double-dummy figure mapped through the calibration of single-dummy play (Study 13; "
+    "a bid it does not cover falls back to double-dummy, and says so). double-dummy: every "
+    "hand seen. single-dummy: real-play, and the bids played out by players who see only "
+    "their own hand, the cards played and the open hands (PIMC) on the first --play-deals "
+    "deals of the sample, beside the double-dummy figure on the same deals (about a second "
+    "a deal).",
 )
 @click.option(
     "--bids",
@@ -291,10 +295,19 @@ def command(
     question's figures on the deals of its last finished step (exit code 130; with
     --auction, or before the first step, it aborts).
 
-    Every figure above is double-dummy (all hands seen). --play single-dummy plays the bids
-    out with players who see what a real player sees (each samples --samples worlds per
+    The sample's figures are double-dummy (all hands seen), which a real table does not
+    reach (closed misère makes far more often at the table, rik less often). So P(make) and
+    E[score] come first as the estimated real play: each bid's double-dummy P(make) mapped
+    through its family's curve from Study 13 (single-dummy players drawing worlds that fit
+    the auction, thousands of played deals; the range carries the curve's band and the
+    sample's interval), the double-dummy figure beside it (DD %), and the recommendation
+    weighs the real-play expected score. A bid the calibration does not cover (alone 10-12,
+    a hand outside the family's panel, a double-dummy P(make) outside 15-95%) shows its
+    double-dummy figure, marked dd, with the reason in the notes. --play double-dummy shows
+    and weighs the double-dummy figures only. --play single-dummy also plays the bids out
+    with players who see what a real player sees (each samples --samples worlds per
     decision and plays the card that does best over them), on the first --play-deals deals,
-    and shows P(make) single-dummy beside double-dummy on the same deals: about 2-10 s per
+    and shows P(make) single-dummy beside double-dummy on the same deals: about a second a
     deal and bid at the default 10 worlds.
 
     --game piket --elder|--younger (docs/piket.md): HAND is the 12 dealt cards of the 32-card

@@ -16,7 +16,6 @@ import csv
 import io
 from dataclasses import dataclass
 
-from analyser.analysis import real_play
 from analyser.analysis.bids import EXACTNESS_TEXT, UPPER_BOUND_TEXT, schema_id
 from analyser.analysis.families.registry import family_named
 from analyser.analysis.results import BidResult, HandAnalysis
@@ -76,6 +75,11 @@ CSV_COLUMNS = (
     "p_make_real_est_low",
     "p_make_real_est_high",
     "deal_model",
+    "estimate",
+    "p_make_dd",
+    "ci_low_dd",
+    "ci_high_dd",
+    "expected_score_dd",
 )
 
 
@@ -98,18 +102,39 @@ def _note(b: BidResult) -> str | None:
     return "; ".join(b.notes) if b.notes else None
 
 
-def real_estimate(b: BidResult, ruleset: RuleSet | None = None, hand=None):
-    """``(p, lo, hi)`` estimated real play of the bid from the single-dummy calibration
-    (:mod:`analyser.analysis.real_play`); None when the file is missing, the family is not
-    covered, or ``hand`` (None: unknown) is not of the kind the study calibrated it on."""
-    cal = real_play.load()
-    if cal is None or hand is None:
-        return None
-    family = real_play.family_of(b.spec.contract, *(() if ruleset is None else (ruleset.family,)))
-    if family is None or not real_play.in_panel(family, hand):
-        return None
+def _headline(b: BidResult) -> dict:
+    """The headline figures (real-play where the calibration gave them, else double-dummy)
+    and which they are."""
+    h = b.headline
+    if h is None:
+        return {
+            "estimate": "double-dummy",
+            **_estimate(b.estimate),
+            "expected_score": rounded(b.expected_score),
+            "expected_score_ci": [rounded(x) for x in b.expected_score_ci],
+        }
+    return {
+        "estimate": h.estimate,
+        "p_make": rounded(h.p),
+        "ci_low": rounded(h.low),
+        "ci_high": rounded(h.high),
+        "expected_score": rounded(h.expected_score),
+        "expected_score_ci": [rounded(x) for x in h.expected_score_ci],
+    }
+
+
+def _double_dummy(b: BidResult) -> dict:
+    """The double-dummy figures, always present (beside a real-play headline, or equal to
+    the headline), and why a real-play headline was not given."""
     low, high = b.estimate.interval
-    return cal.estimate_range(family, b.estimate.p, low, high)
+    return {
+        "p_make_dd": rounded(b.estimate.p),
+        "ci_low_dd": rounded(low),
+        "ci_high_dd": rounded(high),
+        "expected_score_dd": rounded(b.expected_score),
+        "expected_score_dd_ci": [rounded(x) for x in b.expected_score_ci],
+        "real_play_note": b.headline_why,
+    }
 
 
 def bid_record(b: BidResult, ruleset: RuleSet | None = None, hand=None) -> dict:
@@ -124,8 +149,7 @@ def bid_record(b: BidResult, ruleset: RuleSet | None = None, hand=None) -> dict:
         "rank": b.spec.rank,
         "trump": strain_code(b.trump),
         "called": card_code(b.called),
-        **_estimate(b.estimate),
-        "expected_score": rounded(b.expected_score),
+        **_headline(b),
         "tricks_hist": b.tricks_hist,
         "opening_legal": b.opening,
         "exactness": b.spec.exactness,
@@ -136,12 +160,12 @@ def bid_record(b: BidResult, ruleset: RuleSet | None = None, hand=None) -> dict:
         ],
         "upper_bound": None,
         **_range(b.estimate),
-        "expected_score_ci": [rounded(x) for x in b.expected_score_ci],
         "tricks_hist_deals": b.tricks_hist_deals if b.tricks_hist is not None else None,
     }
-    est = real_estimate(b, ruleset, hand)
-    out["p_make_real_est"] = rounded(est[0]) if est is not None else None
-    out["p_make_real_est_ci"] = [rounded(est[1]), rounded(est[2])] if est is not None else None
+    real = b.headline
+    out["p_make_real_est"] = rounded(real.p) if real is not None else None
+    out["p_make_real_est_ci"] = [rounded(real.low), rounded(real.high)] if real else None
+    out |= _double_dummy(b)
     if b.joined is not None:
         low, high = b.joined.interval
         out["joined"] = {
@@ -180,21 +204,28 @@ def to_dict(a: HandAnalysis, lang: str = "nl") -> dict:
         "node_budget": a.node_budget,
         "given_up": given_up_counts(a.given_up),
         **({"turned": card_code(a.turned)} if a.ruleset.turned_trump else {}),
-        "real_play_calibration": _calibration_source(),
+        "play": a.play,
+        "real_play_calibration": calibration_source(a.calibration),
     }
 
 
-def _calibration_source() -> dict | None:
-    """Where ``p_make_real_est`` comes from (null when the calibration file is missing)."""
-    cal = real_play.load()
+def calibration_source(cal) -> dict | None:
+    """Where the real-play headlines come from: the calibration's provenance and, per family,
+    the deals played and the widest 95 % half-width of its band (null with --play
+    double-dummy or when the calibration file is missing)."""
     if cal is None:
         return None
+    prov = cal.provenance
     return {
-        "method": "single-dummy (PIMC) against double-dummy, Study 9",
+        "method": "single-dummy play (PIMC, worlds drawn consistent with the auction) against "
+        "double-dummy, Study 13: a logistic curve per family from the double-dummy P(make)",
         "file": cal.path.name,
-        "samples": cal.samples,
-        "deals": cal.deals,
-        "seed": cal.seed,
+        "key": prov.get("key"),
+        "version": prov.get("version"),
+        "seed": prov.get("seed"),
+        "samples": prov.get("samples"),
+        "complete": prov.get("complete", True),
+        "families": cal.summary(),
     }
 
 
@@ -259,6 +290,7 @@ def _blank(x, i: int | None = None):
 
 _MARK = {"exact": "=", "pessimistic": "-", "optimistic": "+"}
 _LEFT_COLUMNS = {0, 1, 2, 9, 10}  # bid, trump, call, open, dd: words, not figures
+_LEFT_COLUMNS_REAL = {0, 1, 2, 6, 11, 12}  # with the est and DD % columns
 
 
 def _bid_label(b: BidResult, ruleset: RuleSet) -> str:
@@ -311,60 +343,58 @@ def render_table(
             "the turned trump, W-01)"
         )
     lines.append("")
-    head = (
-        "bid",
-        "trump",
-        "call",
-        "deals",
-        "P(make) %",
-        "95% CI %",
-        "E[score]",
-        "95% CI",
-        "E[tricks]",
-        "open",
-        "dd",
-    )
+    real = a.play != "double-dummy"
+    head = ("bid", "trump", "call", "deals", "P(make) %", "95% CI %")
+    head += ("est", "DD %") if real else ()
+    head += ("E[score]", "95% CI", "E[tricks]", "open", "dd")
     rows = []
     for b in a.bids:
-        low, high = b.estimate.interval
+        h = b.headline
+        low, high = (h.low, h.high) if h is not None else b.estimate.interval
         mean = b.mean_tricks
-        e_low, e_high = b.expected_score_ci
-        rows.append(
-            (
-                _bid_label(b, a.ruleset),
-                _strain_text(b.trump, lang)
-                if b.trump is not None
-                else family_named(b.spec.family).no_trump_text,
-                _called_text(b.called, lang),
-                str(b.estimate.n),
-                _p_text(b.estimate),
-                f"{_pct(low)}-{_pct(high).strip()}",
-                ("<=" if b.score_is_bound else "") + f"{b.expected_score:+.2f}",
-                f"{e_low:+.2f}..{e_high:+.2f}",
-                f"{mean:.2f}" if mean is not None else "-",
-                "yes" if b.opening else "",
-                _MARK[b.spec.exactness],
-            )
+        e_low, e_high = b.score_headline_ci
+        bound = "<=" if b.score_is_bound and h is None else ""
+        row = (
+            _bid_label(b, a.ruleset),
+            _strain_text(b.trump, lang)
+            if b.trump is not None
+            else family_named(b.spec.family).no_trump_text,
+            _called_text(b.called, lang),
+            str(b.estimate.n),
+            _pct(h.p) if h is not None else _p_text(b.estimate),
+            f"{_pct(low)}-{_pct(high).strip()}",
         )
+        row += ("real" if h is not None else "dd", _p_text(b.estimate)) if real else ()
+        row += (
+            bound + f"{b.score_headline:+.2f}",
+            f"{e_low:+.2f}..{e_high:+.2f}",
+            f"{mean:.2f}" if mean is not None else "-",
+            "yes" if b.opening else "",
+            _MARK[b.spec.exactness],
+        )
+        rows.append(row)
         if b.bound is not None:
             blow, bhigh = b.bound.estimate.interval
             b_low, b_high = b.bound.expected_score_ci
-            rows.append(
-                (
-                    "  upper bound",
-                    "dd best",
-                    _called_text(b.called, lang),
-                    str(b.bound.estimate.n),
-                    _p_text(b.bound.estimate),
-                    f"{_pct(blow)}-{_pct(bhigh).strip()}",
-                    f"{b.bound.expected_score:+.2f}",
-                    f"{b_low:+.2f}..{b_high:+.2f}",
-                    f"{_mean(b.bound.tricks_hist):.2f}",
-                    "",
-                    _MARK[b.spec.exactness],
-                )
+            row = (
+                "  upper bound",
+                "dd best",
+                _called_text(b.called, lang),
+                str(b.bound.estimate.n),
+                _p_text(b.bound.estimate),
+                f"{_pct(blow)}-{_pct(bhigh).strip()}",
             )
-    lines += aligned(head, rows, _LEFT_COLUMNS.__contains__)
+            row += ("dd", _p_text(b.bound.estimate)) if real else ()
+            row += (
+                f"{b.bound.expected_score:+.2f}",
+                f"{b_low:+.2f}..{b_high:+.2f}",
+                f"{_mean(b.bound.tricks_hist):.2f}",
+                "",
+                _MARK[b.spec.exactness],
+            )
+            rows.append(row)
+    left = _LEFT_COLUMNS_REAL if real else _LEFT_COLUMNS
+    lines += aligned(head, rows, left.__contains__)
     lines.append("")
     used = {b.spec.exactness for b in a.bids}
     lines.append("dd = what the double-dummy figure means for the bid:")
@@ -425,28 +455,39 @@ def render_table(
 
 
 def _real_play_lines(a: HandAnalysis) -> list[str]:
-    """'estimated real play' per covered bid, from the single-dummy calibration (none when the
-    calibration file is missing)."""
-    cal = real_play.load()
-    if cal is None:
+    """What the real-play headline is, where it comes from, and which bids fall back to
+    double-dummy and why (nothing with --play double-dummy)."""
+    if a.play == "double-dummy":
         return []
-    parts = []
-    for b in a.bids:
-        est = real_estimate(b, a.ruleset, a.hand)
-        if est is not None:
-            parts.append(
-                f"{_bid_label(b, a.ruleset)} {_pct(est[0]).strip()}% "
-                f"({_pct(est[1]).strip()}-{_pct(est[2]).strip()})"
-            )
-    if not parts:
-        return []
-    return [
-        f"estimated real play P(make) % (95% range), from the DD figure by the single-dummy "
-        f"calibration of Study 9 (PIMC players, {cal.samples} worlds per decision, "
-        f"{cal.deals} deals; `rikken study run sims/single_dummy.toml`), for the bids whose "
-        "hand fits the study's panel (G-RIK-01 for rik, no misère red flags, ...): "
-        + ", ".join(parts)
+    cal = a.calibration
+    lines = [
+        "P(make) and E[score] (est real): the estimated real play, the double-dummy P(make) "
+        "mapped through its family's single-dummy calibration curve (Study 13); its range "
+        "carries the curve's 95% band and the sample's interval, and E[score] weighs the "
+        "double-dummy scores of made and failed deals by it. est dd: the double-dummy "
+        "figure (no calibration for the bid, see below). DD % = double-dummy P(make)."
     ]
+    used = sorted({b.headline.family for b in a.bids if b.headline is not None})
+    if cal is not None and used:
+        fams = cal.families
+        parts = [
+            f"{f.replace('_', ' ')} {fams[f].deals} deals (band +-{fams[f].max_half_width:.3f})"
+            for f in used
+        ]
+        prov = cal.provenance
+        lines.append(
+            f"calibration: {cal.path.name}, {prov.get('samples')} worlds a decision, seed "
+            f"{prov.get('seed')}: "
+            + ", ".join(parts)
+            + ("" if prov.get("complete", True) else " (a run still in progress)")
+        )
+    why: dict[str, list[str]] = {}
+    for b in a.bids:
+        if b.headline is None and b.headline_why:
+            why.setdefault(b.headline_why, []).append(_bid_label(b, a.ruleset))
+    for reason, bids in why.items():
+        lines.append(f"double-dummy figures for {', '.join(bids)}: {reason}")
+    return lines
 
 
 def _mean(hist: list[int]) -> float:
@@ -460,9 +501,10 @@ def _rec(a: HandAnalysis, contract_id: str | None) -> str:
     if contract_id == "pass":
         return "pass"
     b = a.bid(contract_id)
+    kind = "" if a.play == "double-dummy" else f", {b.estimate_kind}"
     return (
-        f"{_bid_label(b, a.ruleset)}  (P(make) {_pct(b.estimate.p).strip()}%, "
-        f"E[score] {b.expected_score:+.2f})"
+        f"{_bid_label(b, a.ruleset)}  (P(make) {_pct(b.p_headline).strip()}%, "
+        f"E[score] {b.score_headline:+.2f}{kind})"
     )
 
 

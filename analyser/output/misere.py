@@ -16,6 +16,7 @@ from analyser.analysis.joined import JoinedAnalysis
 from analyser.analysis.misere import MisereAnalysis, forced_by_suit
 from analyser.cards import SEAT_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, rank_of, suit_of
 from analyser.notation import format_card, format_hand
+from analyser.output.analyse import calibration_source
 from analyser.output.format import (
     METHOD,
     Renderer,
@@ -71,16 +72,35 @@ def misere_dict(a: MisereAnalysis, lang: str = "nl") -> dict:
     contracts = []
     for cid in a.estimates:
         e = a.estimates[cid]
-        contracts.append(
-            {
-                "contract": cid,
-                "leader": SEAT_LETTERS[a.leaders[cid]],
-                **estimate_range(e),
-                "expected_score": rounded(a.expected[cid]),
-                "expected_score_ci": [rounded(x) for x in a.expected_ci[cid]],
-                "exactness": EXACTNESS[cid],
+        row = {
+            "contract": cid,
+            "leader": SEAT_LETTERS[a.leaders[cid]],
+            "estimate": "double-dummy",
+            **estimate_range(e),
+            "expected_score": rounded(a.expected[cid]),
+            "expected_score_ci": [rounded(x) for x in a.expected_ci[cid]],
+            "exactness": EXACTNESS[cid],
+        }
+        low, high = e.interval
+        row |= {
+            "p_make_dd": row["p_make"],
+            "ci_low_dd": rounded(low),
+            "ci_high_dd": rounded(high),
+            "expected_score_dd": row["expected_score"],
+            "expected_score_dd_ci": row["expected_score_ci"],
+            "real_play_note": a.headline_why.get(cid),
+        }
+        h = a.headlines.get(cid)
+        if h is not None:
+            row |= {
+                "estimate": h.estimate,
+                "p_make": rounded(h.p),
+                "ci_low": rounded(h.low),
+                "ci_high": rounded(h.high),
+                "expected_score": rounded(h.expected_score),
+                "expected_score_ci": [rounded(x) for x in h.expected_score_ci],
             }
-        )
+        contracts.append(row)
     return {
         **header_fields(a, lang),
         "sampling": a.plan.describe(),
@@ -109,6 +129,8 @@ def misere_dict(a: MisereAnalysis, lang: str = "nl") -> dict:
             for h in a.holes
         ],
         **({"turned": card_code(a.turned)} if a.ruleset.turned_trump else {}),
+        "play": a.play,
+        "real_play_calibration": calibration_source(a.calibration),
     }
 
 
@@ -223,23 +245,32 @@ def misere_table(a: MisereAnalysis, lang: str = "nl") -> str:
             else []
         ),
         "",
-        f"{'contract':<22}{'leads':<7}{'P(make) %':>12}{'95% CI %':>13}{'E[score]':>16}  dd",
     ]
+    real = a.play != "double-dummy"
+    extra = f"{'est':>6}{'DD %':>12}" if real else ""
+    lines.append(
+        f"{'contract':<22}{'leads':<7}{'P(make) %':>12}{'95% CI %':>13}{extra}{'E[score]':>16}  dd"
+    )
     for cid in a.estimates:
         e = a.estimates[cid]
-        low, high = e.interval
-        lo_s, hi_s = a.expected_range[cid]
+        h = a.headlines.get(cid)
+        low, high = (h.low, h.high) if h is not None else e.interval
+        lo_s, hi_s = (h.expected_score,) * 2 if h is not None else a.expected_range[cid]
         score = f"{lo_s:+.2f}" if lo_s == hi_s else f"{lo_s:+.1f}..{hi_s:+.1f}"
+        p = f"{100 * h.p:.1f}" if h is not None else pct_range(e.p_low, e.p_high)
+        shown = ""
+        if real:
+            shown = f"{'real' if h is not None else 'dd':>6}{pct_range(e.p_low, e.p_high):>12}"
         lines.append(
             f"{a.ruleset.display_name(cid):<22}{SEAT_LETTERS[a.leaders[cid]]:<7}"
-            f"{pct_range(e.p_low, e.p_high):>12}{pct_range(low, high):>13}{score:>16}  "
-            f"{EXACTNESS[cid]}"
+            f"{p:>12}{pct_range(low, high):>13}{shown}{score:>16}  {EXACTNESS[cid]}"
         )
     lines += [
         "",
         "dd: exact = all hands open and the defenders confer (praatje); pessimistic = the "
         "defenders play as if they saw every card.",
     ]
+    lines += _real_play_lines(a)
     bounded = sum(a.given_up.values())
     if bounded:
         lines.append(
@@ -277,6 +308,29 @@ def misere_table(a: MisereAnalysis, lang: str = "nl") -> str:
     if all(h.safe for h in a.holes):
         lines.append("No holes: absolutely safe when not on lead (G-MIS-02).")
     return "\n".join(lines)
+
+
+def _real_play_lines(a: MisereAnalysis) -> list[str]:
+    """What the real-play headline is and which forms fall back to double-dummy, and why."""
+    if a.play == "double-dummy":
+        return []
+    lines = [
+        "P(make) and E[score] (est real): the estimated real play, the double-dummy P(make) "
+        "through the single-dummy calibration curve of Study 13 (its range: the curve's 95% "
+        "band and the sample's interval); est dd: the double-dummy figure. DD % = "
+        "double-dummy P(make)."
+    ]
+    cal = a.calibration
+    for cid, h in a.headlines.items():
+        c = cal.families[h.family]
+        lines.append(
+            f"{a.ruleset.display_name(cid)}: curve on {c.deals} deals of {c.hands} hands "
+            f"played single-dummy (band +-{c.max_half_width:.3f})"
+            + ("" if cal.provenance.get("complete", True) else ", a calibration run in progress")
+        )
+    for cid, why in a.headline_why.items():
+        lines.append(f"{a.ruleset.display_name(cid)}: double-dummy figure: {why}")
+    return lines
 
 
 def _failure_lines(a: MisereAnalysis, lang: str) -> list[str]:

@@ -1,9 +1,12 @@
 """Output of ``rikken analyse --play single-dummy``: the analysis, and the bids played out by
 single-dummy players beside the double-dummy figure on the same deals.
 
-JSON: the object of ``rikken analyse`` with ``"play": "single-dummy"`` appended; each bid
-gains ``play`` and, when it was played out, the single-dummy figures in place of the
-double-dummy ones, which stay under ``double_dummy_sample`` (``docs/schemas/analyse.schema.json``).
+JSON: the object of ``rikken analyse`` with ``"play": "single-dummy"``; each bid gains
+``play`` and, when it was played out, the single-dummy figures as its headline (``estimate``
+``single-dummy``; ``p_make_dd`` the double-dummy figure on the same deals), the whole
+sample's double-dummy figures under ``double_dummy_sample``
+(``docs/schemas/analyse.schema.json``). A bid not played out keeps its real-play or
+double-dummy headline.
 """
 
 from __future__ import annotations
@@ -12,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from analyser.analysis.headline import outcome_scores
 from analyser.output.analyse import render_table, to_dict
-from analyser.output.format import Renderer
+from analyser.output.format import Renderer, rounded
 
 if TYPE_CHECKING:
     from analyser.analysis.results import HandAnalysis
@@ -38,6 +42,7 @@ def played_records(played: Sequence[PlayedBid]) -> dict[str, dict]:
         dlo, dhi = p.dd.interval
         out[p.bid_id] = {
             "play": "single-dummy",
+            "estimate": "single-dummy",
             "p_make": round(p.sd.p, 4),
             "ci_low": round(lo, 4),
             "ci_high": round(hi, 4),
@@ -65,8 +70,19 @@ def to_json(result: SingleDummyResult, lang: str = "nl") -> dict:
             rec["play"] = "double-dummy"
             continue
         # the whole sample's double-dummy figures stay, under their own key
-        rec["double_dummy_sample"] = {k: rec[k] for k in ("p_make", "ci_low", "ci_high", "deals")}
+        rec["double_dummy_sample"] = {
+            "p_make": rec["p_make_dd"],
+            "ci_low": rec["ci_low_dd"],
+            "ci_high": rec["ci_high_dd"],
+            "deals": rec["deals"],
+        }
         rec.update(sd)
+        # the expected score of the played figure: the made and failed deals' double-dummy
+        # mean scores weighted by the single-dummy P(make) (analysis.headline)
+        made, failed = outcome_scores(result.analysis.bid(rec["contract"]))
+        ends = [rounded(x * made + (1 - x) * failed) for x in (sd["ci_low"], sd["ci_high"])]
+        rec["expected_score"] = rounded(sd["p_make"] * made + (1 - sd["p_make"]) * failed)
+        rec["expected_score_ci"] = sorted(ends)
     return obj
 
 

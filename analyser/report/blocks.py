@@ -12,7 +12,7 @@ from analyser.cards import RANK_CHARS_EN
 from analyser.files import atomic_writer
 from analyser.report import charts
 from analyser.report.model import Block, ci, pct
-from analyser.stats import wilson_interval
+from analyser.stats import Z95, wilson_interval
 
 LEADER_LABEL = {
     "N": "N on lead (forehand)",
@@ -34,9 +34,19 @@ __all__ = [
 
 
 def pool(df: pd.DataFrame) -> dict:
-    """Pooled made/deals of the rows of a pooled table."""
+    """Pooled made/deals of the rows of a pooled table, with a 95 % interval: the rows are
+    cells of different hands (independent), each with its interval (deals clustered within
+    hands, :func:`analyser.studies.common.pooled`), so the pooled share's standard error
+    combines theirs by the cells' weights; never narrower than the Wilson interval of the
+    pooled deals."""
     made, deals = int(df["made"].sum()), int(df["deals"].sum())
     lo, hi = wilson_interval(made, deals)
+    if deals and {"lo", "hi"} <= set(df.columns):
+        w = df["deals"].to_numpy(float) / deals
+        se_cell = (df["hi"].to_numpy(float) - df["lo"].to_numpy(float)) / (2 * Z95)
+        se = float(np.sqrt(np.nansum((w * se_cell) ** 2)))
+        p = made / deals
+        lo, hi = min(lo, max(0.0, p - Z95 * se)), max(hi, min(1.0, p + Z95 * se))
     return {
         "made": made,
         "deals": deals,

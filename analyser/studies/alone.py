@@ -25,7 +25,7 @@ from analyser.guidelines import alone_ok, alone_trump, book_count, trump_risk
 from analyser.progress import Progress
 from analyser.rules import parse_ruleset
 from analyser.studies import hands as gen
-from analyser.studies.common import classifier_score, hand_frame, model_cells, pooled, renumber
+from analyser.studies.common import hand_frame, model_cells, pooled, renumber
 from analyser.studies.config import StudyConfig, float_in, int_in, int_list
 from analyser.studies.solve import deals_for_hand, solve_positions
 
@@ -159,6 +159,8 @@ def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
 
 def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
     """G-ALN-03 (``alone_ok(h, N)``) scored for each level N."""
+    from analyser.studies.verdicts import classifier_score
+
     rows = []
     for n, g in df.groupby("level"):
         rows += classifier_score(

@@ -9,7 +9,7 @@ import pandas as pd
 
 from analyser.cards import mask_to_cards
 from analyser.notation import format_hand_pbn
-from analyser.stats import wilson_interval, with_interval
+from analyser.stats import cluster_interval
 from analyser.studies.hands import deal_seed
 
 
@@ -42,42 +42,26 @@ def renumber(frames: Sequence[pd.DataFrame], seed: int) -> pd.DataFrame:
 def pooled(
     df: pd.DataFrame, by: str | list[str], made: str = "made", deals: str = "deals"
 ) -> pd.DataFrame:
-    """Per group: hands, deals, made, ``p`` = made / deals and its 95 % Wilson interval.
+    """Per group: hands, deals, made, ``p`` = made / deals and its 95 % interval.
 
-    Deals of one hand are not independent (they share that hand), so the interval is a little
-    too narrow when a group has few hands; ``hands`` is reported beside it for that reason."""
+    Deals of one hand are not independent (they share that hand): the interval is the
+    cluster interval over the group's hands (:func:`analyser.stats.cluster_interval`), never
+    narrower than the Wilson interval of its deals."""
     by = [by] if isinstance(by, str) else list(by)
     g = df.groupby(by, observed=True, dropna=False)
     out = g.agg(hands=("hand_id", "nunique"), deals=(deals, "sum"), made=(made, "sum"))
     out = out.reset_index()
-    return with_interval(out)
-
-
-def classifier_score(
-    study: str, gid: str, says_bid: np.ndarray, made: np.ndarray, deals: np.ndarray, **extra
-) -> list[dict]:
-    """Rows scoring a classifier guideline: of the hands it says to bid, the share of deals
-    made; of the hands it says to pass, the share that would have made (95 % Wilson)."""
-    says_bid = np.asarray(says_bid, dtype=bool)
-    rows = []
-    for verdict, sel in (("bid", says_bid), ("pass", ~says_bid)):
-        m, n = int(np.asarray(made)[sel].sum()), int(np.asarray(deals)[sel].sum())
-        lo, hi = wilson_interval(m, n)
-        rows.append(
-            {
-                "study": study,
-                "guideline": gid,
-                **extra,
-                "says": verdict,
-                "hands": int(sel.sum()),
-                "deals": n,
-                "made": m,
-                "p": m / n if n else np.nan,
-                "lo": lo,
-                "hi": hi,
-            }
-        )
-    return rows
+    per_hand = df.groupby([*by, "hand_id"], observed=True, dropna=False)[[made, deals]].sum()
+    ends = {}
+    for key, h in per_hand.groupby(level=list(range(len(by))), observed=True, dropna=False):
+        _, lo, hi = cluster_interval(h[made].to_numpy(), h[deals].to_numpy())
+        ends[key if isinstance(key, tuple) else (key,)] = (lo, hi)
+    keys = [tuple(r) for r in out[by].itertuples(index=False)]
+    n = out["deals"].to_numpy()
+    out["p"] = np.where(n > 0, out["made"].to_numpy() / np.maximum(n, 1), np.nan)
+    out["lo"] = [ends.get(k, (0.0, 1.0))[0] for k in keys]
+    out["hi"] = [ends.get(k, (0.0, 1.0))[1] for k in keys]
+    return out
 
 
 def model_cells(df: pd.DataFrame, cell, made: str = "made") -> pd.DataFrame:

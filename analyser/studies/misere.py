@@ -39,7 +39,7 @@ from analyser.guidelines import (
 from analyser.guidelines.hand import mask_holdings
 from analyser.progress import Progress
 from analyser.studies import hands as gen
-from analyser.studies.common import classifier_score, hand_frame, model_cells, pooled, renumber
+from analyser.studies.common import hand_frame, model_cells, pooled, renumber
 from analyser.studies.config import SEAT_NAMES, StudyConfig, float_in, int_in, seat_list
 from analyser.studies.solve import deals_for_hand, solve_positions
 
@@ -191,6 +191,8 @@ def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
 
 def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
     """The misère classifiers per leader; the open forms on the rows where North leads."""
+    from analyser.studies.verdicts import classifier_score
+
     rows = []
     for leader, g in df.groupby("leader"):
         seat = "N forehand (on lead)" if leader == "N" else f"{leader} leads"

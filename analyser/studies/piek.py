@@ -28,7 +28,7 @@ from analyser.guidelines import (
 )
 from analyser.progress import Progress
 from analyser.studies import hands as gen
-from analyser.studies.common import classifier_score, hand_frame, model_cells, pooled, renumber
+from analyser.studies.common import hand_frame, model_cells, pooled, renumber
 from analyser.studies.config import StudyConfig, float_in, int_in, seat_list
 from analyser.studies.misere import solve_null
 
@@ -134,6 +134,8 @@ def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
 
 def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
     """G-PIEK-02 scored per leader."""
+    from analyser.studies.verdicts import classifier_score
+
     rows = []
     for leader, g in df.groupby("leader"):
         rows += classifier_score(

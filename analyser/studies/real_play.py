@@ -265,37 +265,23 @@ def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
 
 
 INTRO = (
-    "Study 13. Per contract family a panel of North hands in the family's design (not filtered "
-    "by the book's guideline) whose double-dummy P(make) lies between 0.15 and 0.95, each "
-    "played single-dummy on deals the uncontested auction allows, the players drawing their "
-    "worlds consistent with that auction; a logistic curve from the double-dummy P(make) to "
-    "the real-play make rate, with its 95% band (deals clustered within hands), checked on a "
-    "second panel. Single-dummy figures throughout, unlike the other studies."
+    "Study 13. The figure a player reads first in `rikken analyse` and `rikken misere` is the "
+    "estimated real play: the double-dummy P(make) mapped through a curve per contract family, "
+    "measured by playing hands single-dummy (each player sees his own hand, the cards played "
+    "and the open hands, and draws his worlds consistent with the auction). This section shows "
+    "the shipped curves with their 95% bands, the held-back panel against them and the "
+    "auction's inference effect, all from the shipped calibration "
+    "(data/real_play/real_play_calibration.json, made by sims/full/real_play.toml); then this "
+    "run's small confirming sample, played afresh, against the shipped curves. Single-dummy "
+    "figures throughout, unlike the other studies."
 )
 
 
 def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
-    """The curves, the held-back check and the inference's effect, as tables."""
-    from analyser.report.blocks import Block, table_block
+    """The shipped curves, their check and inference effect, and this run's confirming sample
+    against them."""
+    from analyser.analysis import play_curve
+    from analyser.studies.real_play_report import confirming_blocks, shipped_blocks
 
-    t = res.tables
-    lines = [
-        f"{r.family}: a = {r.a:.2f}, b = {r.b:.2f} on {r.deals} deals of {r.hands} hands, "
-        f"widest 95% half-width {r.max_half_width:.3f} over p_dd {r.p_dd_range[0]:.2f}-"
-        f"{r.p_dd_range[1]:.2f}"
-        for r in t["curves"].itertuples()
-    ]
-    reading = (
-        "Real-play curves per family (single-dummy): " + ("; ".join(lines) or "none yet") + "."
-    )
-    return [
-        Block("Real play from the double-dummy P(make)", reading),
-        table_block("Curves per family", t["curves"], folder, "real_play_curves"),
-        table_block("Held-back panel against the curves", t["check"], folder, "real_play_check"),
-        table_block(
-            "The auction's inference: make rate with and without",
-            t["inference"],
-            folder,
-            "real_play_inference",
-        ),  # fmt: skip
-    ]
+    cal = play_curve.load()
+    return shipped_blocks(cal, folder) + confirming_blocks(res, cal, folder)

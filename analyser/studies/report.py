@@ -195,6 +195,18 @@ def classifier_section(results: list[StudyResult], report_dir: pathlib.Path) -> 
                 f"{r['guideline']} ({r['contract']}, {r['seat']}): bid "
                 f"{pct(r.get('bid', np.nan))} / pass {pct(r.get('pass', np.nan))}"
             )
+        real = []
+        if "p_real" in df:
+            wide_real = df.pivot_table(
+                index=["guideline", "contract", "seat"], columns="says", values="p_real",
+                aggfunc="first",
+            ).reset_index()  # fmt: skip
+            for _, r in wide_real.iterrows():
+                if not np.isnan(r.get("bid", np.nan)):
+                    real.append(
+                        f"{r['guideline']} ({r['contract']}, {r['seat']}): bid "
+                        f"{pct(r.get('bid', np.nan))} / pass {pct(r.get('pass', np.nan))}"
+                    )
         sep = df[df.says == "bid"].set_index(["guideline", "contract", "seat"])["p"]
         pas = df[df.says == "pass"].set_index(["guideline", "contract", "seat"])["p"]
         good = int(((sep - pas) > 0).sum())
@@ -204,6 +216,14 @@ def classifier_section(results: list[StudyResult], report_dir: pathlib.Path) -> 
             "each study's stratified sample, not over random hands, so compare the two columns "
             "with each other rather than with table frequencies. " + "; ".join(lines) + "."
         )
+        if real:
+            reading += (
+                " Under real play (p_real: each hand's double-dummy rate through the shipped "
+                "single-dummy curve of its family where the curve covers it, its double-dummy "
+                "rate elsewhere; real_share is the share of deals the curve covered): "
+                + "; ".join(real)
+                + "."
+            )
         blocks.append(
             table_block(
                 "Classifier scores", df, report_dir / "classifiers", "classifiers", reading=reading
@@ -214,10 +234,13 @@ def classifier_section(results: list[StudyResult], report_dir: pathlib.Path) -> 
         title="Every classifier guideline scored",
         intro="For each guideline that says bid or pass: of the hands it says to bid, the share "
         "of deals made; of the hands it says to pass, the share that would have made — with "
-        "95% Wilson intervals over deals (deals of one hand are not independent, so the "
-        "intervals are somewhat narrow when hands are few; the 'hands' column shows how many).",
+        "95% intervals that count each hand's deals as one cluster (deals of one hand are not "
+        "independent), never narrower than the Wilson interval of the deals. Double-dummy "
+        "(p, lo, hi) and, where the real-play calibration covers the contract with North "
+        "bidding and leading, the same verdict under real play (p_real, lo_real, hi_real).",
         params="Figures from the studies above on uniform deals, with their parameters (the "
-        "cut_only scores are in each study's comparison section). All double-dummy.",
+        "cut_only scores are in each study's comparison section). p, lo, hi double-dummy; "
+        "p_real single-dummy (estimated through the shipped calibration).",
         blocks=blocks,
     )
 

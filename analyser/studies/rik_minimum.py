@@ -32,7 +32,7 @@ from analyser.guidelines.hand import mask_holdings
 from analyser.progress import Progress
 from analyser.rules import RIK_TARGET, parse_ruleset
 from analyser.studies import hands as gen
-from analyser.studies.common import classifier_score, hand_frame, model_cells, pooled, renumber
+from analyser.studies.common import hand_frame, model_cells, pooled, renumber
 from analyser.studies.config import StudyConfig, int_in, int_list, int_pairs
 from analyser.studies.solve import deals_for_hand, holder_of, solve_positions
 
@@ -234,6 +234,8 @@ def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
 
 def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
     """G-RIK-01 scored as a classifier on the heatmap hands (book trump spades, book call)."""
+    from analyser.studies.verdicts import classifier_score
+
     book = df[(df.role == "cell") & df.book_call]
     return classifier_score(
         cfg.name,

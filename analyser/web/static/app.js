@@ -10,6 +10,7 @@ const T = {
     explain: "misère: waarom mislukt", go: "Analyseer", cancel: "Stop",
     text: "Tekst zoals de opdrachtregel hem schrijft", again: "Opnieuw:",
     bid: "Bod", p: "P(maak)", ci: "95%-interval", score: "Verwachte score",
+    est: "schatting", dd: "DD", real: "echt spel", ddTitle: "double-dummy: alle handen open",
     tricks: "Slagen", opening: "Openingsbod", yes: "ja", no: "nee",
     rec: "Advies", compete: "Hoogste bod om tegen te bieden", none: "passen",
     queued: "wacht op een vrije plaats", running: "bezig", done: "klaar",
@@ -26,6 +27,7 @@ const T = {
     explain: "misère: why it fails", go: "Analyse", cancel: "Stop",
     text: "Text as the command line writes it", again: "Again:",
     bid: "Bid", p: "P(make)", ci: "95% interval", score: "Expected score",
+    est: "estimate", dd: "DD", real: "real play", ddTitle: "double-dummy: every hand seen",
     tricks: "Tricks", opening: "Opening bid", yes: "yes", no: "no",
     rec: "Recommendation", compete: "Highest bid worth competing to", none: "pass",
     queued: "waiting for a free place", running: "running", done: "done",
@@ -263,16 +265,21 @@ function hist(counts) {
 
 function rikken(a, later = false) {
   const rec = a.recommended_opening;
+  // the headline (real play where the calibration covers the bid) and the double-dummy figure
+  const est = (b) => b.estimate === "double-dummy" ? t("dd") : t("real");
   const rows = a.bids.map((b) => `<tr data-bid="${esc(b.bid)}" data-contract="${esc(b.contract)}" data-p="${b.p_make}"`
-    + ` data-ci-low="${b.ci_low}" data-ci-high="${b.ci_high}"${b.contract === rec ? ' class="recommended"' : ""}>`
+    + ` data-ci-low="${b.ci_low}" data-ci-high="${b.ci_high}" data-estimate="${esc(b.estimate)}" data-p-dd="${b.p_make_dd}"`
+    + `${b.contract === rec ? ' class="recommended"' : ""}>`
     + `<td>${esc(b.contract)}${b.trump ? " " + suit(b.trump) : ""}${b.called ? " " + esc(card(b.called)) : ""}</td>`
     + `<td>${bar(b.p_make, b.ci_low, b.ci_high)}</td><td class="num">${pct(b.p_make)}</td>`
     + `<td class="num">${pct(b.ci_low)} – ${pct(b.ci_high)}</td>`
+    + `<td title="${esc(b.real_play_note || "")}">${est(b)}</td><td class="num" title="${t("ddTitle")}">${pct(b.p_make_dd)}</td>`
     + `<td class="num">${b.expected_score === null ? "–" : b.expected_score.toFixed(2)}</td>`
     + `<td>${hist(b.tricks_hist)}</td><td>${b.opening_legal ? t("yes") : t("no")}</td></tr>`);
   let out = `<p class="recommendation"${later ? "" : ' id="recommendation"'} data-seat="${a.seat}" data-bid="${esc(rec || "")}">${t("rec")}: <b>${esc(rec || t("none"))}</b>`
     + (a.highest_competitive ? ` · ${t("compete")}: <b>${esc(a.highest_competitive)}</b>` : "") + "</p>"
     + `<table class="bids"><thead><tr><th>${t("bid")}</th><th colspan="2">${t("p")}</th><th>${t("ci")}</th>`
+    + `<th>${t("est")}</th><th title="${t("ddTitle")}">${t("dd")} %</th>`
     + `<th>${t("score")}</th><th>${t("tricks")}</th><th>${t("opening")}</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
   if (a.decision) {
     const d = a.decision.map((c) => `<tr data-call="${esc(c.call)}"><td>${esc(c.call)}</td><td class="num">${Number(c.expected_score).toFixed(2)}</td></tr>`);
