@@ -548,11 +548,6 @@ def misere(
         given["rules"] = ruleset
     result = Result("misere", None, seed, lang, _argv("misere", text, given, seed))
     cards = parse_hand(text)
-    if with_seat and model != "uniform":
-        raise RikkenError(
-            "--deal-model cut_only is not supported with --with-seat yet: the conditional "
-            "draw fixes one hand"
-        )
     if with_seat:
         from analyser.analysis.joined import check_with_places
 
@@ -573,7 +568,7 @@ def misere(
             with contextlib.suppress(KeyboardInterrupt):
                 joined = analyse_joined(
                     cards, place, tuple(others), ruleset, seed=seed, quiet=quiet,
-                    turned=card, **sizes,
+                    turned=card, deal_model=model, **sizes,
                 )  # fmt: skip
     if with_seat and joined is None:
         result.missing = "the joined misère was stopped before its first step"

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -409,11 +410,36 @@ def test_deal_model_cut_only_draws_other_deals_and_says_so():
     assert m.exit_code == 0 and "deal model cut_only" in m.output
 
 
+def test_joined_misere_under_cut_only_solves_the_misere_analysis_deals(monkeypatch):
+    import analyser.deal_draw as draw
+
+    asked = []
+    real = draw.deal_source
+
+    def spy(model, hand, place, seed, known=None, **kw):
+        source = real(model, hand, place, seed, known, **kw)
+
+        def take(start, n):
+            got = source(start, n)
+            asked.append((model, place, seed, got.copy()))
+            return got
+
+        return take
+
+    monkeypatch.setattr(draw, "deal_source", spy)
+    out = run("misere", SAFE, "--seat", "2", "--with-seat", "3", "--deals", "4", "--seed", "1",
+              "--deal-model", "cut_only", "--format", "json", "--explain", "0")  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["joined"]["deals"] == 4
+    # the misère figures and the joined misère drew the same cut_only deals
+    assert len(asked) >= 2 and {a[:3] for a in asked} == {("cut_only", 2, 1)}
+    assert np.array_equal(asked[0][3], asked[-1][3])
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
         (("analyse", SAFE, "--seat", "2", "--auction", "rik"), "not supported with --auction"),
-        (("misere", SAFE, "--seat", "2", "--with-seat", "3"), "not supported with --with-seat"),
         (("analyse", SAFE, "--rules", "wiezen", "--turned", "H7", "--seat", "2"), "turned trump"),
         (("analyse", "♠AHV ♥AHV ♦AHV ♣AHV", "--game", "klaverjas"), "--deal-model"),
     ],

@@ -243,8 +243,8 @@ CUT_ONLY_NOTE = (
     "deal model cut_only: the other hands are drawn as they lie after an unshuffled deal "
     "(R-DEAL-06) with this hand's cards at this seat: sessions of the model rejected on the "
     "hand's suit lengths, the given cards exchanged into place (analyser/deal_draw.py); "
-    "every figure is double-dummy on those deals, and the estimated real play maps the "
-    "double-dummy figure by the single-dummy calibration of Study 9 (measured on uniform "
+    "the sample is solved double-dummy on those deals, and the estimated real play maps the "
+    "double-dummy figure through the single-dummy curves of Study 13 (measured on uniform "
     "deals) whatever the deal model"
 )
 

@@ -182,18 +182,21 @@ def analyse_joined(
     max_nodes: int = NODE_BUDGET,
     quiet: bool = True,
     turned: int | None = None,
+    deal_model: str = "uniform",
 ) -> JoinedAnalysis:
     """Make-probabilities of a closed misère that the players at ``with_places`` (1..4,
     one or two) join, for ``hand`` at ``seat``; see the module docstring. Sampling options
     as :func:`~analyser.analysis.misere.analyse_misere`; ``max_nodes`` is the node budget of
     each search (0 = none). ``turned``: the turned card of a rule set with a turned trump
-    (wiezen W-01; it lies with the dealer in every sampled deal).
+    (wiezen W-01; it lies with the dealer in every sampled deal). ``deal_model``: the other
+    hands dealt ``uniform`` or as an unshuffled table deals them (``cut_only``,
+    :mod:`analyser.deal_draw`); the same deals as the misère analysis of the same seed.
 
     A Ctrl-C (KeyboardInterrupt) during the sampling does not propagate once a step has
     finished: the result holds the figures of the finished steps and has ``interrupted``
     set, so a caller that needs a complete run must check it. Before any step finished it
     propagates."""
-    from analyser.sampler import sample_deals
+    from analyser.deal_draw import deal_source
 
     check_analysed(ruleset, "rikken misere")
     places = check_with_places(seat, with_places)
@@ -207,7 +210,8 @@ def analyse_joined(
     decl_mask = sum(1 << d for d in declarers)
     leader = first_leader(ruleset, MISERE, declarers, FOREHAND)
     rule = ruleset.several_declarers
-    known, _ = turned_known(ruleset, list(hand), me, turned)
+    known, turned_suit = turned_known(ruleset, list(hand), me, turned)
+    source = deal_source(deal_model, list(hand), seat, seed, known, turned=turned_suit is not None)
     table = _score_table(ruleset, declarers)
     stats: dict[str, int] = {}
     results = np.zeros((0, len(declarers)), np.int64)
@@ -220,7 +224,7 @@ def analyse_joined(
         size = plan.first_step()
         try:
             while True:
-                new = sample_deals(known, size - all_deals.shape[0], seed, start=all_deals.shape[0])
+                new = source(all_deals.shape[0], size - all_deals.shape[0])
                 cols = [
                     _joined_column(new, leader, decl_mask, x, rule, max_nodes, threads, stats)
                     for x in declarers

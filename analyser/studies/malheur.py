@@ -24,7 +24,7 @@ from analyser.cards import ACE, N_RANKS, SUIT_LETTERS, card, mask_to_cards
 from analyser.guidelines import malheur_trump
 from analyser.progress import Progress
 from analyser.rules import MALHEUR_TARGET, malheur_trump_choices, parse_ruleset
-from analyser.stats import with_interval
+from analyser.stats import cluster_interval
 from analyser.studies import hands as gen
 from analyser.studies.common import hand_frame, model_cells, pooled, renumber
 from analyser.studies.config import ConfigError, StudyConfig, int_in
@@ -132,30 +132,20 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
 
 
 def overview(df: pd.DataFrame) -> pd.DataFrame:
-    """P(8 tricks) with G-MAL-07's trump and with the best suit per deal (upper bound)."""
+    """P(8 tricks) with G-MAL-07's trump and with the best suit per deal (upper bound), and how
+    often the heuristic's suit is as good as the best; 95 % intervals count each hand's deals
+    as one cluster (:func:`analyser.stats.cluster_interval`)."""
     rows = []
     for label, col in (
         ("G-MAL-07 heuristic trump", "made_heuristic"),
         ("best suit per deal (upper bound)", "made_best"),
+        ("heuristic trump as good as the best", "heuristic_is_a_best"),
     ):
-        rows.append(
-            {
-                "choice": label,
-                "hands": df["hand_id"].nunique(),
-                "deals": len(df),
-                "made": int(df[col].sum()),
-            }
-        )
-    agree = int(df["heuristic_is_a_best"].sum())
-    rows.append(
-        {
-            "choice": "heuristic trump as good as the best",
-            "hands": df["hand_id"].nunique(),
-            "deals": len(df),
-            "made": agree,
-        }
-    )
-    return with_interval(pd.DataFrame(rows))
+        per = df.groupby("hand_id")[col].agg(["sum", "count"])
+        p, lo, hi = cluster_interval(per["sum"].to_numpy(float), per["count"].to_numpy(float))
+        rows.append({"choice": label, "hands": len(per), "deals": int(per["count"].sum()),
+                     "made": int(per["sum"].sum()), "p": p, "lo": lo, "hi": hi})  # fmt: skip
+    return pd.DataFrame(rows)
 
 
 def summarise(df: pd.DataFrame, cfg: StudyConfig) -> dict[str, pd.DataFrame]:
