@@ -56,6 +56,17 @@ def test_batch_rows_equal_the_single_hand_command_on_the_same_seed(tmp_path):
     assert "best opening" in result.stdout and len(result.stdout.strip().splitlines()) == 3
 
 
+def test_play_double_dummy_gives_the_double_dummy_rows(tmp_path):
+    src = tmp_path / "hands.txt"
+    src.write_text(f"{RIK}\n", encoding="utf-8")
+    result = run(str(src), *OPTS, "--play", "double-dummy")
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(io.StringIO(result.stdout.split("\n\n")[0])))
+    assert figures(rows) == single(RIK, "--play", "double-dummy")
+    assert {r["estimate"] for r in rows} == {"double-dummy"}
+    assert all(r["p_make"] == r["p_make_dd"] for r in rows)
+
+
 def test_without_out_the_csv_goes_to_stdout(tmp_path):
     src = tmp_path / "hands.txt"
     src.write_text(HONOURS + "\n", encoding="utf-8")

@@ -11,8 +11,9 @@ real-play P(make). The recommendation then weighs these.
 
 A bid the calibration does not cover (a family without a curve, a hand outside the family's
 design, a double-dummy P(make) outside the curve's range, a rule set other than rikken's) keeps
-its double-dummy figures as its headline, and the reason is recorded (``Headline.why``) and
-shown. ``play = "double-dummy"`` makes every headline double-dummy (the figures of old);
+its double-dummy figures as its headline, and the reason is recorded
+(``BidResult.headline_why``) and shown. ``play = "double-dummy"`` makes every headline
+double-dummy (the figures of old);
 ``"single-dummy"`` is the real-play headline for the analysis, with the bids played out on top
 (:mod:`analyser.analysis.single_dummy_run`).
 """

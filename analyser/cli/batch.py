@@ -61,6 +61,14 @@ OUT_SUFFIXES = (".csv", ".parquet")
     help="Smallest make-probability for the 'highest bid worth competing to'.",
 )
 @turned_option
+@click.option(
+    "--play",
+    type=click.Choice(["real-play", "double-dummy"]),
+    default="real-play",
+    show_default=True,
+    help="As rikken analyse: the figures first in each row and weighed by the summary "
+    "(real-play: the calibrated real-play estimate where it applies; double-dummy).",
+)
 @click.option("--quiet", is_flag=True, help="No progress bar on stderr.")
 @common_options("seed", "rules")
 @user_errors
@@ -74,6 +82,7 @@ def command(
     node_budget: int | None,
     min_p: float,
     turned: int | None,
+    play: str,
     quiet: bool,
     seed: int | None,
     ruleset,
@@ -120,6 +129,8 @@ def command(
     options = {"seed": seed, "min_p": min_p, "deals": deals, "precision": precision}
     options.update(max_deals=max_deals, node_budget=node_budget, turned=turned)
     options["seat"] = seat
+    if was_given("play"):
+        options["play"] = play
     if was_given("ruleset"):
         options["rules"] = ruleset
     options = {k: v for k, v in options.items() if v is not None}
