@@ -153,10 +153,14 @@ def cluster_interval(x: np.ndarray, n: np.ndarray, z: float = Z95) -> tuple[floa
     agree, and which is all there is with one hand or none made)."""
     x = np.asarray(x, float)
     n = np.asarray(n, float)
+    keep = n > 0  # a hand without deals is no cluster
+    x, n = x[keep], n[keep]
     if n.sum() <= 0:
         return math.nan, 0.0, 1.0
-    p, lo, hi = cluster_share(x, n, z)
     w_lo, w_hi = wilson_interval(int(round(x.sum())), int(round(n.sum())), z)
+    if n.size < 2:  # one hand: no spread between hands to measure, its deals' interval
+        return float(x.sum() / n.sum()), w_lo, w_hi
+    p, lo, hi = cluster_share(x, n, z)
     return p, min(lo, w_lo), max(hi, w_hi)
 
 

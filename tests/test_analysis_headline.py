@@ -100,7 +100,7 @@ def test_a_bid_the_calibration_does_not_cover_falls_back_visibly(calibration):
         assert why in b["real_play_note"], (cid, b["real_play_note"])
         assert b["p_make"] == b["p_make_dd"] and b["p_make_real_est"] is None
     text = _analyse()
-    assert "double-dummy figures for rik: " in text and "est" in text and "DD %" in text
+    assert "double-dummy figures for rik: " in text and " est " in text and "DD %" in text
 
 
 def test_without_the_file_every_bid_is_double_dummy_and_says_so(tmp_path, monkeypatch):
@@ -205,4 +205,4 @@ def test_misere_shows_the_real_play_headline(calibration):
     assert dd["real_play_calibration"] is None
     assert [r["p_make"] for r in dd["contracts"]] == [r["p_make_dd"] for r in d["contracts"]]
     text = CliRunner().invoke(main, args).output
-    assert "est" in text and "DD %" in text and "curve on 2000 deals of 250 hands" in text
+    assert " est " in text and "DD %" in text and "curve on 2000 deals of 250 hands" in text

@@ -38,10 +38,19 @@ def test_pooled_intervals_widen_when_hands_disagree():
     assert (out["hands"] == 4).all() and (out["deals"] == 64).all()
 
 
-def test_pooled_keeps_groups_over_several_columns():
+def test_pooled_on_no_rows_is_an_empty_table_with_its_columns():
+    empty = pd.DataFrame({"group": [], "hand_id": [], "made": [], "deals": []})
+    out = pooled(empty, "group")
+    assert out.empty and {"p", "lo", "hi", "hands", "deals", "made"} <= set(out.columns)
+
+
+def test_pooled_keeps_groups_over_several_columns_and_one_hand_gets_its_wilson_interval():
     df = _frame({"a": [3, 5], "b": [16]}).assign(leader=["N", "E", "N"])
+    df.loc[len(df)] = {"group": "b", "hand_id": 9, "made": 5, "deals": 16, "leader": np.nan}
     out = pooled(df, ["group", "leader"])
-    assert len(out) == 3 and out["lo"].between(0, 1).all() and (out["lo"] <= out["p"]).all()
+    assert len(out) == 4
+    for r in out.itertuples():  # every group here is one hand: the Wilson interval of its deals
+        assert (r.lo, r.hi) == pytest.approx(wilson_interval(int(r.made), int(r.deals)))
 
 
 def _install(tmp_path, monkeypatch, families):

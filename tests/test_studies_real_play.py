@@ -103,13 +103,15 @@ def test_hands_that_all_make_give_a_flat_curve_with_an_honest_band():
 
 
 def test_a_hand_feature_that_predicts_real_play_is_found():
+    from analyser.cards import cards_to_mask
+    from analyser.notation import parse_hand
     from analyser.studies.real_play_fit import _features, feature_table
 
     rng = np.random.default_rng(11)
     rows = []
     for panel, hands in (("fit", 300), ("check", 200)):
         for _ in range(hands):
-            mask = int(sum(1 << int(c) for c in rng.choice(52, 13, replace=False)))
+            mask = cards_to_mask([int(c) for c in rng.choice(52, 13, replace=False)])
             p = rng.uniform(0.2, 0.9)
             hcp = _features(np.array([mask]))["hcp"][0]
             truth = 1 / (1 + np.exp(-(np.log(p / (1 - p)) + 0.25 * (hcp - 10))))
@@ -118,6 +120,9 @@ def test_a_hand_feature_that_predicts_real_play_is_found():
                 rows.append({"family": "rik", "panel": panel, "hand_id": hid, "mask": mask,
                              "p_dd": p, "deal": k, "dd_made": 1,
                              "sd_made": int(rng.random() < truth)})  # fmt: skip
+    four_aces = cards_to_mask(parse_hand("♠AHVB ♥A ♦A32 ♣A5432"))
+    f = _features(np.array([four_aces]))
+    assert (f["hcp"][0], f["aces"][0], f["longest"][0]) == (22, 4, 5)
     table = feature_table(pd.DataFrame(rows)).set_index("feature")
     assert table.loc["hcp", "helps"] and table.loc["hcp", "z"] > 4
     assert table.loc["hcp", "check_gain"] > 0

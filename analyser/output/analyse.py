@@ -80,6 +80,8 @@ CSV_COLUMNS = (
     "ci_low_dd",
     "ci_high_dd",
     "expected_score_dd",
+    "expected_score_dd_low",
+    "expected_score_dd_high",
 )
 
 
@@ -225,6 +227,7 @@ def calibration_source(cal) -> dict | None:
         "seed": prov.get("seed"),
         "samples": prov.get("samples"),
         "complete": prov.get("complete", True),
+        "measured_at": "seat 1: the declarer bids first and leads to trick 1",
         "families": cal.summary(),
     }
 
@@ -272,6 +275,8 @@ def render_csv(result: AnalyseResult | HandAnalysis, lang: str = "nl") -> str:
                 "bid_deals": rec["deals"],
                 "expected_score_low": rec["expected_score_ci"][0],
                 "expected_score_high": rec["expected_score_ci"][1],
+                "expected_score_dd_low": rec["expected_score_dd_ci"][0],
+                "expected_score_dd_high": rec["expected_score_dd_ci"][1],
                 "p_make_real_est": _blank(rec["p_make_real_est"]),
                 "p_make_real_est_low": _blank(rec["p_make_real_est_ci"], 0),
                 "p_make_real_est_high": _blank(rec["p_make_real_est_ci"], 1),
@@ -454,6 +459,13 @@ def render_table(
     return "\n".join(lines)
 
 
+SEAT_NOTE = (
+    "the curves were measured with the declarer at seat 1 (bidding first, on lead to trick "
+    "1); at seat {seat} they are applied as measured there (the seat's effect is in the "
+    "double-dummy figure they map)"
+)
+
+
 def _real_play_lines(a: HandAnalysis) -> list[str]:
     """What the real-play headline is, where it comes from, and which bids fall back to
     double-dummy and why (nothing with --play double-dummy)."""
@@ -481,6 +493,8 @@ def _real_play_lines(a: HandAnalysis) -> list[str]:
             + ", ".join(parts)
             + ("" if prov.get("complete", True) else " (a run still in progress)")
         )
+    if used and a.seat != FOREHAND_PLACE:
+        lines.append(SEAT_NOTE.format(seat=a.seat))
     why: dict[str, list[str]] = {}
     for b in a.bids:
         if b.headline is None and b.headline_why:

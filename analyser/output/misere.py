@@ -16,7 +16,7 @@ from analyser.analysis.joined import JoinedAnalysis
 from analyser.analysis.misere import MisereAnalysis, forced_by_suit
 from analyser.cards import SEAT_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, rank_of, suit_of
 from analyser.notation import format_card, format_hand
-from analyser.output.analyse import calibration_source
+from analyser.output.analyse import SEAT_NOTE, calibration_source
 from analyser.output.format import (
     METHOD,
     Renderer,
@@ -27,7 +27,7 @@ from analyser.output.format import (
     pct_range,
     rounded,
 )
-from analyser.seats import seat_of
+from analyser.seats import FOREHAND_PLACE, seat_of
 
 EXACTNESS = {
     "misere": "pessimistic",
@@ -328,6 +328,8 @@ def _real_play_lines(a: MisereAnalysis) -> list[str]:
             f"played single-dummy (band +-{c.max_half_width:.3f})"
             + ("" if cal.provenance.get("complete", True) else ", a calibration run in progress")
         )
+    if a.headlines and a.seat != FOREHAND_PLACE:
+        lines.append(SEAT_NOTE.format(seat=a.seat))
     for cid, why in a.headline_why.items():
         lines.append(f"{a.ruleset.display_name(cid)}: double-dummy figure: {why}")
     return lines

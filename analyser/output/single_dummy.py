@@ -75,14 +75,22 @@ def to_json(result: SingleDummyResult, lang: str = "nl") -> dict:
             "ci_low": rec["ci_low_dd"],
             "ci_high": rec["ci_high_dd"],
             "deals": rec["deals"],
+            "expected_score": rec["expected_score_dd"],
+            "expected_score_ci": rec["expected_score_dd_ci"],
         }
         rec.update(sd)
         # the expected score of the played figure: the made and failed deals' double-dummy
         # mean scores weighted by the single-dummy P(make) (analysis.headline)
         made, failed = outcome_scores(result.analysis.bid(rec["contract"]))
-        ends = [rounded(x * made + (1 - x) * failed) for x in (sd["ci_low"], sd["ci_high"])]
-        rec["expected_score"] = rounded(sd["p_make"] * made + (1 - sd["p_make"]) * failed)
-        rec["expected_score_ci"] = sorted(ends)
+
+        def score(x: float, made: float = made, failed: float = failed) -> float:
+            return rounded(x * made + (1 - x) * failed)
+
+        rec["expected_score"] = score(sd["p_make"])
+        rec["expected_score_ci"] = sorted(score(x) for x in (sd["ci_low"], sd["ci_high"]))
+        # the *_dd figures of a played bid are on the played deals, as its p_make_dd
+        rec["expected_score_dd"] = score(sd["p_make_dd"])
+        rec["expected_score_dd_ci"] = sorted(score(x) for x in (sd["ci_low_dd"], sd["ci_high_dd"]))
     return obj
 
 

@@ -12,7 +12,7 @@ from analyser.cards import RANK_CHARS_EN
 from analyser.files import atomic_writer
 from analyser.report import charts
 from analyser.report.model import Block, ci, pct
-from analyser.stats import Z95, wilson_interval
+from analyser.stats import Z95, cluster_interval, wilson_interval
 
 LEADER_LABEL = {
     "N": "N on lead (forehand)",
@@ -54,6 +54,16 @@ def pool(df: pd.DataFrame) -> dict:
         "lo": lo,
         "hi": hi,
     }
+
+
+def pool_hands(rows: pd.DataFrame, made: str = "made", deals: str = "deals") -> dict:
+    """Pooled made/deals of a study's own rows (one per hand and choice, e.g. per leader) with
+    the 95 % cluster interval over their hands: rows of the same hand are one cluster, so a
+    hand counted under both leaders is not taken as two independent draws."""
+    per = rows.groupby("hand_id")[[made, deals]].sum()
+    p, lo, hi = cluster_interval(per[made].to_numpy(float), per[deals].to_numpy(float))
+    return {"made": int(per[made].sum()), "deals": int(per[deals].sum()), "p": p, "lo": lo,
+            "hi": hi}  # fmt: skip
 
 
 def bar_series(rows: pd.DataFrame, key: str, labels: list[str]) -> tuple[list, list, list]:

@@ -169,6 +169,7 @@ def classifiers(df: pd.DataFrame, cfg: StudyConfig) -> list[dict]:
             g["alone_ok"].to_numpy(),
             g["made"].to_numpy(),
             g["deals"].to_numpy(),
+            g["mask"].to_numpy(),
             contract=f"alone_{n}",
             seat="N forehand",
         )

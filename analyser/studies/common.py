@@ -51,16 +51,17 @@ def pooled(
     g = df.groupby(by, observed=True, dropna=False)
     out = g.agg(hands=("hand_id", "nunique"), deals=(deals, "sum"), made=(made, "sum"))
     out = out.reset_index()
+    if out.empty:
+        return out.assign(p=np.nan, lo=np.nan, hi=np.nan)
     per_hand = df.groupby([*by, "hand_id"], observed=True, dropna=False)[[made, deals]].sum()
-    ends = {}
-    for key, h in per_hand.groupby(level=list(range(len(by))), observed=True, dropna=False):
-        _, lo, hi = cluster_interval(h[made].to_numpy(), h[deals].to_numpy())
-        ends[key if isinstance(key, tuple) else (key,)] = (lo, hi)
-    keys = [tuple(r) for r in out[by].itertuples(index=False)]
+    # the same groups in the same (sorted) order as ``out``, NaN keys included
+    ends = per_hand.groupby(level=list(range(len(by))), observed=True, dropna=False).apply(
+        lambda h: pd.Series(cluster_interval(h[made], h[deals])[1:], index=["lo", "hi"])
+    )
     n = out["deals"].to_numpy()
     out["p"] = np.where(n > 0, out["made"].to_numpy() / np.maximum(n, 1), np.nan)
-    out["lo"] = [ends.get(k, (0.0, 1.0))[0] for k in keys]
-    out["hi"] = [ends.get(k, (0.0, 1.0))[1] for k in keys]
+    out["lo"] = ends["lo"].to_numpy()
+    out["hi"] = ends["hi"].to_numpy()
     return out
 
 

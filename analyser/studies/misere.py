@@ -243,6 +243,7 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
         ci,
         pct,
         pool,
+        pool_hands,
         table_block,
     )
 
@@ -326,13 +327,14 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
         xlabel="largest hole δ (0 = no hole)",
         ylabel="P(misère makes)",
     )
-    small = bd[(bd.max_delta == 1)]
-    big = bd[(bd.max_delta >= 3)]
+    raw = res.table  # pooled over both leaders: the same hands, so clustered by hand
+    small = pool_hands(raw[raw.max_delta == 1])
+    big = pool_hands(raw[raw.max_delta >= 3])
     blocks.append(
         Block(
             "G-MIS-03: P(misère) by hole size",
-            f"Hands whose largest hole has δ = 1 made {ci(pool(small))}; hands with a hole of "
-            f"δ ≥ 3 made {ci(pool(big))} (both leaders pooled). For a player: small holes are "
+            f"Hands whose largest hole has δ = 1 made {ci(small)}; hands with a hole of "
+            f"δ ≥ 3 made {ci(big)} (both leaders pooled). For a player: small holes are "
             "risks, big ones are usually fatal.",
             png=png,
         )
@@ -357,8 +359,8 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     sg = t["by_singleton"].copy()
     if not sg.empty:
         sg["rank"] = [RANK_CHARS_EN[int(r)] for r in sg.highest_singleton]
-        high = sg[sg.highest_singleton >= 9]
-        low = sg[sg.highest_singleton <= 5]
+        high_p = pool_hands(raw[raw.highest_singleton >= 9])
+        low_p = pool_hands(raw[(raw.highest_singleton >= 0) & (raw.highest_singleton <= 5)])
         png = charts.points(
             sg,
             folder / "misere_singleton.png",
@@ -373,8 +375,8 @@ def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
         blocks.append(
             Block(
                 "G-MIS-04: bare cards",
-                f"With a bare J or higher the misère made {ci(pool(high))}; with a bare 7 or "
-                f"lower {ci(pool(low))}. For a player: a bare high card is the red flag the book "
+                f"With a bare J or higher the misère made {ci(high_p)}; with a bare 7 or "
+                f"lower {ci(low_p)}. For a player: a bare high card is the red flag the book "
                 "says; a bare low card is a small risk.",
                 png=png,
             )

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from analyser.analysis.play_curve import _logit, curve_at, fit_curve, fit_design, log_likelihood
+from analyser.cards import SUIT_BITS
 from analyser.files import write_text_atomic
 from analyser.stats import Z95, cluster_interval, cluster_share
 from analyser.studies.config import StudyConfig
@@ -87,15 +88,17 @@ def check_table(
 
 def _features(masks: np.ndarray) -> dict[str, np.ndarray]:
     """Hand features a curve might use beside the double-dummy P(make): high-card points
-    (A 4, K 3, Q 2, J 1), the longest suit's length, the aces."""
-    bits = (np.asarray(masks, dtype=np.int64)[:, None] >> np.arange(52)) & 1
-    rank = np.arange(52) % 13
-    points = np.select([rank == 12, rank == 11, rank == 10, rank == 9], [4, 3, 2, 1], 0)
-    suits = bits.reshape(-1, 4, 13).sum(axis=2)
+    (A 4, K 3, Q 2, J 1), the longest suit's length, the aces (masks: SUIT_BITS per suit)."""
+    masks = np.asarray(masks, dtype=np.int64)
+    # per suit its 13 rank bits (rank 0 = the two), from the mask's SUIT_BITS-wide fields
+    shifts = (np.arange(4) * SUIT_BITS)[:, None] + np.arange(13)[None, :]
+    bits = (masks[:, None, None] >> shifts[None, :, :]) & 1
+    points = np.zeros(13)
+    points[9:] = (1, 2, 3, 4)  # J Q K A
     return {
-        "hcp": (bits * points).sum(axis=1).astype(float),
-        "longest": suits.max(axis=1).astype(float),
-        "aces": bits[:, rank == 12].sum(axis=1).astype(float),
+        "hcp": (bits * points).sum(axis=(1, 2)).astype(float),
+        "longest": bits.sum(axis=2).max(axis=1).astype(float),
+        "aces": bits[:, :, 12].sum(axis=1).astype(float),
     }
 
 

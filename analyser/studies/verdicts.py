@@ -14,13 +14,20 @@ from analyser.stats import cluster_interval
 
 
 def classifier_score(
-    study: str, gid: str, says_bid: np.ndarray, made: np.ndarray, deals: np.ndarray, **extra
+    study: str,
+    gid: str,
+    says_bid: np.ndarray,
+    made: np.ndarray,
+    deals: np.ndarray,
+    masks: np.ndarray | None = None,
+    **extra,
 ) -> list[dict]:
     """Rows scoring a classifier guideline: of the hands it says to bid, the share of deals
     made; of the hands it says to pass, the share that would have made (95 % cluster interval
     over the hands, :func:`analyser.stats.cluster_interval`). One entry of ``says_bid``,
     ``made`` and ``deals`` per hand (and choice). Double-dummy figures, and beside them the
-    same verdict under real play (:func:`real_play_columns`)."""
+    same verdict under real play (:func:`real_play_columns`; ``masks``, the hands, lets it
+    keep the curve to hands of the family's design)."""
     says_bid = np.asarray(says_bid, dtype=bool)
     made = np.asarray(made, dtype=float)
     deals = np.asarray(deals, dtype=float)
@@ -41,14 +48,18 @@ def classifier_score(
                 "lo": lo,
                 "hi": hi,
                 **real_play_columns(
-                    made[sel], deals[sel], extra.get("contract"), extra.get("seat")
-                ),
+                    made[sel],
+                    deals[sel],
+                    extra.get("contract"),
+                    extra.get("seat"),
+                    None if masks is None else np.asarray(masks)[sel],
+                ),  # fmt: skip
             }
         )
     return rows
 
 
-def real_play_columns(made, deals, contract: str | None, seat: str | None) -> dict:
+def real_play_columns(made, deals, contract: str | None, seat: str | None, masks=None) -> dict:
     """The classifier's figure under real play: each hand's double-dummy rate ``made / deals``
     mapped through the shipped real-play curve of its family (:mod:`analyser.analysis.
     play_curve`) where it lies in the curve's range, its double-dummy rate elsewhere (the
@@ -73,6 +84,10 @@ def real_play_columns(made, deals, contract: str | None, seat: str | None) -> di
     p_dd = made / deals
     lo_p, hi_p = curve.p_range
     inside = (p_dd >= lo_p) & (p_dd <= hi_p)
+    if masks is not None:  # hands outside the family's design: the curve says nothing
+        from analyser.analysis.play_panel import in_design
+
+        inside &= in_design(family, np.asarray(masks, dtype=np.int64)[keep])
     real = p_dd.copy()
     for i in np.flatnonzero(inside):
         real[i] = curve.at(float(p_dd[i]))[0]
