@@ -277,6 +277,14 @@ INTRO = (
 )
 
 
+METHOD_NOTE = (
+    "Seats: North holds the studied hand, bids first (the others pass, by the book bidding "
+    "model) and leads to trick 1. The double-dummy P(make) of a hand is its estimate on "
+    "dd_deals deals; every make rate of this section is single-dummy (PIMC players, samples "
+    "worlds a decision, decision_nodes a decision), on other deals of the same hands."
+)
+
+
 def report_blocks(res: StudyResult, folder: pathlib.Path) -> list[Block]:
     """The shipped curves, their check and inference effect, and this run's confirming sample
     against them."""
