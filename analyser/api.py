@@ -431,11 +431,6 @@ def _rikken(result: Result, text, seat, deals, quiet: bool, given: dict, opts) -
             "declarer's double-dummy play): leave --play out or give --play double-dummy"
         )
     ruleset = o["ruleset"]
-    if at_table and o["deal_model"] != "uniform":
-        raise RikkenError(
-            "--deal-model cut_only is not supported with --auction yet: the auction's deals "
-            "are drawn uniformly and kept when the calls fit them"
-        )
     budget = {"max_nodes": o["max_nodes"]} if "max_nodes" in o else {}
     sizes = {"deals": deals, "precision": o["precision"], "max_deals": o["max_deals"]}
     if at_table:
@@ -453,7 +448,7 @@ def _rikken(result: Result, text, seat, deals, quiet: bool, given: dict, opts) -
     if at_table:
         result.value = analyse_at_table(
             cards, place, ruleset, opts["auction"], model=o["model"], seed=result.seed,
-            quiet=quiet, min_p=o["min_p"], **sizes, **budget,
+            quiet=quiet, min_p=o["min_p"], deal_model=o["deal_model"], **sizes, **budget,
         )  # fmt: skip
         return result
     return _seats(result, cards, place, o, sizes, budget, quiet)

@@ -436,10 +436,30 @@ def test_joined_misere_under_cut_only_solves_the_misere_analysis_deals(monkeypat
     assert np.array_equal(asked[0][3], asked[-1][3])
 
 
+def test_the_auction_filters_cut_only_deals_under_cut_only(monkeypatch):
+    import analyser.deal_draw as draw
+
+    models = []
+    real = draw.deal_source
+
+    def spy(model, hand, place, seed, known=None, **kw):
+        models.append((model, place, seed))
+        return real(model, hand, place, seed, known, **kw)
+
+    monkeypatch.setattr(draw, "deal_source", spy)
+    args = ["analyse", SAFE, "--seat", "3", "--auction", "rik pas", "--deals", "8", "--seed", "2"]
+    out = run(*args, "--deal-model", "cut_only")
+    assert out.exit_code == 0, out.output
+    assert models == [("cut_only", 3, 2)]  # the raw deals the auction's filter sees
+    assert "deal model cut_only" in out.output
+    uniform = run(*args)
+    assert uniform.exit_code == 0 and "deal model uniform" in uniform.output
+    assert models == [("cut_only", 3, 2)]  # uniform deals come from the sampler, no draw
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
-        (("analyse", SAFE, "--seat", "2", "--auction", "rik"), "not supported with --auction"),
         (("analyse", SAFE, "--rules", "wiezen", "--turned", "H7", "--seat", "2"), "turned trump"),
         (("analyse", "♠AHV ♥AHV ♦AHV ♣AHV", "--game", "klaverjas"), "--deal-model"),
     ],

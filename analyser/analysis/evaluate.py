@@ -84,7 +84,7 @@ def analyse_hand(
 
     ``deal_model`` (R-DEAL-06): ``uniform`` deals, or ``cut_only``, the deals as they lie
     after an unshuffled deal given this hand (:mod:`analyser.deal_draw`, its approximation
-    stated there); not with ``deal_source``, which brings its own deals.
+    stated there); with ``deal_source`` it names the model the given deals were drawn under.
 
     ``play`` (:mod:`analyser.analysis.headline`): the headline figures each bid shows and the
     recommendation weighs: ``real-play`` (the calibrated estimate where it applies),
@@ -111,8 +111,7 @@ def analyse_hand(
         deal_source = draw_source(
             deal_model, list(hand), seat, seed, known, turned=turned_suit is not None
         )
-    elif deal_model != "uniform":
-        raise RikkenError("the deal model applies to the sampled deals, not to given ones")
+    # given deals (at the table): ``deal_model`` names the model they were drawn under
 
     groups = _groups(specs)
     t0 = time.perf_counter()

@@ -19,7 +19,7 @@ line (:class:`~analyser.errors.RulesError`) as soon as the interval's upper end 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -63,7 +63,9 @@ class ConditionedDeals:
 
     ``known``: the known cards in any form :func:`~analyser.sampler.known_owner` takes (this
     seat's hand); ``turns``: the earlier calls (:func:`~analyser.auction.calls.replay`);
-    ``own_seat``: the seat whose calls are not tested."""
+    ``own_seat``: the seat whose calls are not tested; ``draw(start, n)``: the raw deals
+    ``start .. start + n - 1`` (default: uniform deals around ``known``; under the cut_only
+    model, :func:`analyser.deal_draw.deal_source`'s)."""
 
     def __init__(
         self,
@@ -77,6 +79,7 @@ class ConditionedDeals:
         block: int = BLOCK,
         max_raw: int = MAX_RAW,
         min_acceptance: float = MIN_ACCEPTANCE,
+        draw: Callable[[int, int], np.ndarray] | None = None,
     ):
         self.ruleset = ruleset
         self.model = model
@@ -87,6 +90,8 @@ class ConditionedDeals:
         self.block = block
         self.max_raw = max_raw
         self.min_acceptance = min_acceptance
+        # the raw deals: uniform around the known cards, or another deal model's draw
+        self.draw = draw or (lambda start, n: sample_deals(self.owner, n, self.seed, start=start))
         self.raw = 0
         self._accepted: list[np.ndarray] = []
         self._n = 0
@@ -119,7 +124,7 @@ class ConditionedDeals:
         return " ".join(f"{place_of(t.seat)}:{t.call.id}" for t in self.turns) or "no calls"
 
     def _draw(self) -> None:
-        deals = sample_deals(self.owner, self.block, self.seed, start=self.raw)
+        deals = self.draw(self.raw, self.block)
         self.raw += deals.shape[0]
         ok = accepts(self.ruleset, self.model, self.turns, deals, self.own_seat)
         if ok.any():

@@ -118,9 +118,12 @@ def analyse_at_table(
     quiet: bool = True,
     threads: int | None = None,
     max_nodes: int = NODE_BUDGET,
+    deal_model: str = "uniform",
 ) -> TableAnalysis:
     """The analysis of ``hand`` at ``seat`` (1..4 from the dealer) after ``auction`` (the
-    calls from seat 1 on, up to this seat's turn), and the decision (module docstring)."""
+    calls from seat 1 on, up to this seat's turn), and the decision (module docstring).
+    ``deal_model``: the raw deals the auction filters, ``uniform`` or ``cut_only``
+    (:mod:`analyser.deal_draw`: as an unshuffled table deals them around this hand)."""
     from analyser.analysis.bids import aces_held
 
     if not isinstance(model, BiddingModel):
@@ -138,7 +141,12 @@ def analyse_at_table(
     legal = legal_bids(ruleset, state, me, aces)
     known = [[] for _ in range(4)]
     known[me] = list(hand)
-    source = ConditionedDeals(ruleset, model, turns, known, seed, me)
+    draw = None
+    if deal_model != "uniform":
+        from analyser.deal_draw import deal_source
+
+        draw = deal_source(deal_model, list(hand), seat, seed)
+    source = ConditionedDeals(ruleset, model, turns, known, seed, me, draw=draw)
     source.take(0, 1)  # refuses a nearly impossible auction before any solving
     analysis = analyse_hand(
         hand,
@@ -154,6 +162,7 @@ def analyse_at_table(
         max_nodes=max_nodes,
         deal_source=source.take,
         legal=legal,
+        deal_model=deal_model,
         # the pass is valued by the other declarer's double-dummy play: the bids are weighed
         # on the same footing
         play="double-dummy",
