@@ -52,6 +52,21 @@ def test_rows_play_only_hands_inside_the_range(result):
     assert (played["limited"] <= played["decisions"]).all()
 
 
+def test_its_parts_pass_the_cache_checks_so_a_stopped_run_resumes(result):
+    # hands outside the range have a row with deal -1; the cache's checks accept it, so a
+    # stopped run reuses every finished part instead of solving it again
+    from analyser.studies.cache import StudyCache
+    from analyser.studies.domains import domain_problem
+
+    res, cfg = result
+    assert (res.table["deal"] == -1).any() and domain_problem(res.table, cfg) is None
+    cache = StudyCache(cfg)
+    part = res.table.drop(columns=["study", "study_key", "version"]).head(3)
+    cache.save_part(0, part)
+    assert cache.load_part(0) is not None
+    assert domain_problem(part.assign(deal=-2)) is not None
+
+
 def test_the_calibration_file_records_its_provenance(result):
     res, cfg = result
     doc = json.loads(calibration_file(cfg).read_text())

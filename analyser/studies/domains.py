@@ -5,7 +5,9 @@ The checks are by column name, for the columns the studies share, and hold for e
 that writes the column (a column a table does not have is not checked):
 
 * counts are never negative: ``deals``, ``undecided``, ``hands``, ``accepted``,
-  ``sampled``, and the indices ``hand_id``, ``deal``, ``sequence``, and the card ``mask``;
+  ``sampled``, and the indices ``hand_id``, ``sequence``, and the card ``mask``; the index
+  ``deal`` is -1 at the least (a hand's row without a played deal: Study 13's hands outside
+  its double-dummy range);
 * ``made`` lies in [0, ``deals``] and ``accepted`` in [0, ``sampled``];
 * a per-deal answer ``made_*`` / ``*_made`` is -1 (not decided, or the trump not allowed),
   0 or 1, unless it is a count (``made`` itself);
@@ -30,10 +32,10 @@ NON_NEGATIVE = (
     "accepted",
     "sampled",
     "hand_id",
-    "deal",
     "sequence",
     "mask",
 )
+NO_DEAL = -1  # the ``deal`` of a hand's row that plays no deal
 UNIT_INTERVAL_NAMES = ("p", "alone_made")
 PER_DEAL_ANSWER = (-1, 0, 1)
 MAX_TRICKS = 13
@@ -60,6 +62,8 @@ def domain_problem(df: pd.DataFrame, cfg: StudyConfig | None = None) -> str | No
             continue
         if col in NON_NEGATIVE and (v < 0).any():
             return f"column {col} has a negative value"
+        if col == "deal" and (v < NO_DEAL).any():
+            return f"column {col} has a value below {NO_DEAL}"
         if (col in UNIT_INTERVAL_NAMES or col.startswith("p_")) and (
             (v < 0) | (v > 1)
         ).any():  # NaN compares false: an empty share is allowed
