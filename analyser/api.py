@@ -78,7 +78,7 @@ _APPLIES: dict[str, tuple[tuple[str, ...], tuple[str, str] | None]] = {
 _OPTIONS = ("seat", "deals", *(k for k in _APPLIES if k != "seat"))
 _MISERE_OPTIONS = ("seat", "with_seat", "rules", "deals", "precision", "max_deals", "explain")
 _MISERE_OPTIONS += ("turned", "deal_model", "play", "lang")
-MISERE_PLAYS = PLAYS[:2]  # rikken misere: real-play or double-dummy (no played-out deals)
+MISERE_PLAYS = PLAYS[:2]  # rikken misere and batch: real-play or double-dummy (none played out)
 
 
 def new_seed() -> int:

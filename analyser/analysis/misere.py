@@ -208,8 +208,9 @@ class _DealProgress:
             self.progress.advance(done - self.progress.done)
 
 
-def _expected(ruleset: RuleSet, contract, p: float) -> float:
-    return p * declarer_score(ruleset, contract, 0) + (1 - p) * declarer_score(ruleset, contract, 1)
+def _expected(scores: tuple[float, float], p: float) -> float:
+    """The declarer's expected score at make-probability ``p``: ``scores`` = (made, failed)."""
+    return p * scores[0] + (1 - p) * scores[1]
 
 
 def analyse_misere(
@@ -321,19 +322,18 @@ def analyse_misere(
     cal = None if play == DOUBLE_DUMMY else play_curve.load()
     headlines, why = {}, {}
     for contract in forms:
-        win = declarer_score(ruleset, contract, 0)
-        lose = declarer_score(ruleset, contract, 1)
+        scores = (declarer_score(ruleset, contract, 0), declarer_score(ruleset, contract, 1))
         if play != DOUBLE_DUMMY:
-            got = real_play_of(contract, ruleset, hand, estimates[contract.id], (win, lose), cal)
+            got = real_play_of(contract, ruleset, hand, estimates[contract.id], scores, cal)
             if isinstance(got, str):
                 why[contract.id] = got
             else:
                 headlines[contract.id] = got
         e = estimates[contract.id]
-        expected[contract.id] = _expected(ruleset, contract, e.p)
-        lo, hi = sorted(_expected(ruleset, contract, x) for x in (e.p_low, e.p_high))
+        expected[contract.id] = _expected(scores, e.p)
+        lo, hi = sorted(_expected(scores, x) for x in (e.p_low, e.p_high))
         expected_range[contract.id] = (lo, hi)
-        lo, hi = sorted(_expected(ruleset, contract, x) for x in e.interval)
+        lo, hi = sorted(_expected(scores, x) for x in e.interval)
         expected_ci[contract.id] = (lo, hi)
 
     failing = np.flatnonzero(made[MISERE.id] == 0)

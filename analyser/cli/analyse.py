@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from analyser.api import GAME_DEALS
+from analyser.api import GAME_DEALS, PLAYS
 from analyser.cli.common import (
     INT64_MAX,
     MAX_COUNT,
@@ -19,6 +19,7 @@ from analyser.cli.common import (
     deal_model_option,
     new_seed,
     on,
+    play_option,
     sampling_options,
     stopped_early,
     turned_option,
@@ -143,12 +144,9 @@ def _default_bids() -> str:
     help="With --auction: the bidding model of the other seats (book = the book's coded "
     "guidelines: the lowest legal call the hand supports, pass when none).",
 )
-@click.option(
-    "--play",
-    type=click.Choice(["real-play", "double-dummy", "single-dummy"]),
-    default="real-play",
-    show_default=True,
-    help="Which P(make) and E[score] come first and drive the recommendation. real-play: "
+@play_option(
+    PLAYS,
+    "Which P(make) and E[score] come first and drive the recommendation. real-play: "
     "the double-dummy figure mapped through the calibration of single-dummy play (Study 13; "
     "a bid it does not cover falls back to double-dummy, and says so). double-dummy: every "
     "hand seen. single-dummy: real-play, and the bids played out by players who see only "

@@ -7,12 +7,14 @@ import pathlib
 
 import click
 
+from analyser.api import MISERE_PLAYS
 from analyser.cli.common import (
     INT64_MAX,
     SEAT,
     ShownDefault,
     common_options,
     new_seed,
+    play_option,
     sampling_options,
     stopped_early,
     turned_option,
@@ -61,12 +63,9 @@ OUT_SUFFIXES = (".csv", ".parquet")
     help="Smallest make-probability for the 'highest bid worth competing to'.",
 )
 @turned_option
-@click.option(
-    "--play",
-    type=click.Choice(["real-play", "double-dummy"]),
-    default="real-play",
-    show_default=True,
-    help="As rikken analyse: the figures first in each row and weighed by the summary "
+@play_option(
+    MISERE_PLAYS,
+    "As rikken analyse: the figures first in each row and weighed by the summary "
     "(real-play: the calibrated real-play estimate where it applies; double-dummy).",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar on stderr.")

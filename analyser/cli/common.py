@@ -205,6 +205,18 @@ def turned_option(func: Callable) -> Callable:
     )(func)
 
 
+def play_option(plays: Sequence[str], help: str) -> Callable[[Callable], Callable]:
+    """Add --play: which figures come first (``plays``, the first the default; the modes are
+    :data:`analyser.analysis.headline.PLAYS`), with the command's own ``help``."""
+    return click.option(
+        "--play",
+        type=click.Choice(list(plays)),
+        default=plays[0],
+        show_default=True,
+        help=help,
+    )
+
+
 def deal_model_option(func: Callable) -> Callable:
     """Add --deal-model uniform|cut_only: how the other hands are dealt (R-DEAL-06)."""
     from analyser.deal_model import MODELS

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import click
 
+from analyser.api import MISERE_PLAYS
 from analyser.cli.common import (
     MAX_COUNT,
     SEAT,
@@ -17,6 +18,7 @@ from analyser.cli.common import (
     deal_model_option,
     new_seed,
     on,
+    play_option,
     sampling_options,
     stopped_early,
     turned_option,
@@ -67,12 +69,9 @@ APPLIES = {"--lang": [on("--format", "table", "json")]}
     "table. Give it twice for three declarers.",
 )
 @deal_model_option
-@click.option(
-    "--play",
-    type=click.Choice(["real-play", "double-dummy"]),
-    default="real-play",
-    show_default=True,
-    help="Which P(make) and E[score] come first. real-play: the double-dummy figure mapped "
+@play_option(
+    MISERE_PLAYS,
+    "Which P(make) and E[score] come first. real-play: the double-dummy figure mapped "
     "through the calibration of single-dummy play (Study 13; where it does not apply, the "
     "double-dummy figure, marked dd, and why). double-dummy: every hand seen.",
 )

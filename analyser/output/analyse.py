@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from analyser.analysis.bids import EXACTNESS_TEXT, UPPER_BOUND_TEXT, schema_id
 from analyser.analysis.families.registry import family_named
-from analyser.analysis.results import BidResult, HandAnalysis
+from analyser.analysis.results import BidResult, HandAnalysis, Headline
 from analyser.cards import SEAT_LETTERS
 from analyser.notation import format_card, format_hand, format_strain
 from analyser.output.format import (
@@ -115,6 +115,12 @@ def _headline(b: BidResult) -> dict:
             "expected_score": rounded(b.expected_score),
             "expected_score_ci": [rounded(x) for x in b.expected_score_ci],
         }
+    return headline_fields(h)
+
+
+def headline_fields(h: Headline) -> dict:
+    """A real-play headline's JSON fields (``estimate``, ``p_make`` .. ``expected_score_ci``),
+    the same in every command that shows one."""
     return {
         "estimate": h.estimate,
         "p_make": rounded(h.p),

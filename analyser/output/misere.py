@@ -16,7 +16,7 @@ from analyser.analysis.joined import JoinedAnalysis
 from analyser.analysis.misere import MisereAnalysis, forced_by_suit
 from analyser.cards import SEAT_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, rank_of, suit_of
 from analyser.notation import format_card, format_hand
-from analyser.output.analyse import SEAT_NOTE, calibration_source
+from analyser.output.analyse import SEAT_NOTE, calibration_source, headline_fields
 from analyser.output.format import (
     METHOD,
     Renderer,
@@ -92,14 +92,7 @@ def misere_dict(a: MisereAnalysis, lang: str = "nl") -> dict:
         }
         h = a.headlines.get(cid)
         if h is not None:
-            row |= {
-                "estimate": h.estimate,
-                "p_make": rounded(h.p),
-                "ci_low": rounded(h.low),
-                "ci_high": rounded(h.high),
-                "expected_score": rounded(h.expected_score),
-                "expected_score_ci": [rounded(x) for x in h.expected_score_ci],
-            }
+            row |= headline_fields(h)
         contracts.append(row)
     return {
         **header_fields(a, lang),

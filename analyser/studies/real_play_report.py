@@ -17,14 +17,11 @@ import pandas as pd
 
 from analyser.analysis.play_curve import MIN_HANDS, Calibration
 from analyser.report.blocks import Block, table_block
+from analyser.report.model import pct
 from analyser.stats import cluster_interval
 
 if TYPE_CHECKING:
     from analyser.studies.runner import StudyResult
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.0f}%"
 
 
 def curve_frame(cal: Calibration, points: int = 11) -> pd.DataFrame:
@@ -94,9 +91,9 @@ def shipped_blocks(cal: Calibration | None, folder: pathlib.Path) -> list[Block]
             continue
         here = []
         if not np.isnan(r.real_at_dd_50):
-            here.append(f"{_pct(r.real_at_dd_50)} at double-dummy 50%")
+            here.append(f"{pct(r.real_at_dd_50)} at double-dummy 50%")
         if not np.isnan(r.real_at_dd_80):
-            here.append(f"{_pct(r.real_at_dd_80)} at 80%")
+            here.append(f"{pct(r.real_at_dd_80)} at 80%")
         parts.append(
             f"{r.family}: real play {', '.join(here) or '-'} ({r.deals} deals of {r.hands} "
             f"hands, band at most ±{r.max_half_width:.3f})."
@@ -130,7 +127,7 @@ def shipped_blocks(cal: Calibration | None, folder: pathlib.Path) -> list[Block]
     inference = pd.DataFrame(prov.get("inference") or [])
     if not inference.empty:
         lines = [
-            f"{r.family} {_pct(r['with'])} with, {_pct(r.without)} without "
+            f"{r.family} {pct(r['with'])} with, {pct(r.without)} without "
             f"({100 * r.effect:+.1f} points, {100 * r.effect_lo:+.1f} to {100 * r.effect_hi:+.1f}; "
             f"{r.deals} deals)"
             for _, r in inference.iterrows()
@@ -196,11 +193,9 @@ def confirming_blocks(res: StudyResult, cal: Calibration | None, folder: pathlib
     said = []
     for r in table.itertuples():
         pred = (
-            "no usable curve"
-            if np.isnan(r.predicted)
-            else f"the curve predicts {_pct(r.predicted)}"
+            "no usable curve" if np.isnan(r.predicted) else f"the curve predicts {pct(r.predicted)}"
         )
-        said.append(f"{r.family}: {_pct(r.observed)} ({_pct(r.lo)}-{_pct(r.hi)}) on {r.deals} "
+        said.append(f"{r.family}: {pct(r.observed)} ({pct(r.lo)}-{pct(r.hi)}) on {r.deals} "
                     f"deals of {r.hands} hands, {pred}")  # fmt: skip
     reading = (
         "Played afresh in this run (single-dummy, the auction's inference): "
