@@ -220,6 +220,54 @@ def test_no_module_over_the_line_limit():
     )
 
 
+MAX_SOLVER_PARAMETERS = 8
+
+
+def _parameter_counts(tree: ast.AST) -> list[tuple[str, int, int, bool]]:
+    """(name, positional parameters, all parameters, compiled) of every function in ``tree``;
+    ``self``/``cls`` not counted; compiled = decorated with numba's njit."""
+    out = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        a = node.args
+        positional = [x.arg for x in (*a.posonlyargs, *a.args)]
+        if positional[:1] in (["self"], ["cls"]):
+            positional = positional[1:]
+        every = len(positional) + len(a.kwonlyargs) + (a.vararg is not None) + (a.kwarg is not None)
+        compiled = any("njit" in ast.unparse(d) for d in node.decorator_list)
+        out.append((node.name, len(positional), every, compiled))
+    return out
+
+
+def test_no_solver_function_takes_more_than_eight_parameters():
+    # the search state travels as a few structures, not as loose arrays through numba's
+    # argument passing: a compiled function takes at most eight parameters, any other at
+    # most eight positional ones (the public API's options are keyword-only, named at every
+    # call)
+    wrong = []
+    for name, path in sorted(_modules().items()):
+        if not name.startswith(f"{PACKAGE}.solver"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn, positional, every, compiled in _parameter_counts(tree):
+            n = every if compiled else positional
+            if n > MAX_SOLVER_PARAMETERS:
+                wrong.append(f"{name}.{fn}: {n}")
+    assert not wrong, "solver functions over the parameter limit:\n" + "\n".join(wrong)
+
+
+def test_the_parameter_count_sees_compiled_and_keyword_parameters():
+    source = (
+        "@njit(cache=True)\n"
+        "def hot(a, b, c, d, e, f, g, h, i):\n    pass\n"
+        "def api(a, b, *, c=1, d=2):\n    pass\n"
+        "class S:\n    def m(self, a):\n        pass\n"
+    )
+    got = {n: (p, e, c) for n, p, e, c in _parameter_counts(ast.parse(source))}
+    assert got == {"hot": (9, 9, True), "api": (2, 4, False), "m": (1, 1, False)}
+
+
 def test_every_unit_has_a_layer():
     layer = _layer_of()
     missing = sorted({_unit(m) for m in _modules()} - set(layer))

@@ -48,7 +48,7 @@ from analyser.single_dummy.contract import (
 )
 from analyser.solver import Solver, legal_runs, parse_goal
 from analyser.solver.layout import S_NODES, S_RX_NODES
-from analyser.solver.play import world_values
+from analyser.solver.play import Query, world_values
 from analyser.solver.table import next_generation
 from analyser.worlds import all_worlds, knowledge_after, sample_worlds
 
@@ -237,11 +237,12 @@ def choose(
         decl = 0
         for x in side:
             decl |= 1 << x
-        v = world_values(
-            hands, contract.trump, leader, decl, parse_goal(goal),
-            -1 if called is None else called, trick_bits, len(on_table), may_discard,
-            max_nodes, only, solver,
+        code, target = parse_goal(goal)
+        query = Query(
+            hands, int(contract.trump), int(leader), decl, int(code), int(target),
+            -1 if called is None else int(called), trick_bits, len(on_table), bool(may_discard),
         )  # fmt: skip
+        v = world_values(query, max_nodes, only, solver)
         out = {c: int(v[b]) for c, b in zip(cards, bits, strict=True)}
         if any(x < 0 for x in out.values()):
             limited = True

@@ -345,34 +345,18 @@ def card_values(
     return {(b >> 4) * N_RANKS + (b & 15): int(out[b]) for b in range(64) if out[b] != NOT_LEGAL}
 
 
-def world_values(
-    masks: ndarray,
-    trump: int,
-    leader: int,
-    decl_mask: int,
-    goal: tuple[int, int],
-    called: int,
-    trick_bits: ndarray,
-    n_trick: int,
-    discard_ok: bool,
-    max_nodes: int,
-    only_mask: int,
-    solver,
-) -> ndarray:
+def world_values(query: Query, max_nodes: int, only_mask: int, solver) -> ndarray:
     """:func:`card_values` for a caller that already holds a checked position in the
-    solver's own form, on the solver's current table generation (its ``keep_table``): the
-    hands as ``int64[4]`` bit masks, the declarer side as a seat mask, ``goal`` a parsed
-    (code, K), ``called`` -1 for none, the trick's cards as bits (``trick_bits[:n_trick]``),
-    the cards to value as a bit mask ``only_mask`` (-1: all). Returns ``int64[64]`` by card
-    bit (NOT_LEGAL, a value, or -1 where the budget ran out). A single-dummy player values
-    the same cards in many worlds: this skips the per-call reading and checks."""
+    solver's own form (a :data:`Query`: the hands as ``int64[4]`` bit masks, the declarer
+    side as a seat mask, the goal as a parsed (code, K), ``called`` -1 for none, the trick's
+    cards as bits in ``trick[:n_trick]``), on the solver's current table generation (its
+    ``keep_table``); the cards to value as a bit mask ``only_mask`` (-1: all). Returns
+    ``int64[64]`` by card bit (NOT_LEGAL, a value, or -1 where the budget ran out). A
+    single-dummy player values the same cards in many worlds: this skips the per-call
+    reading and checks."""
     tt, tb, _, _, killer, stats = solver.tables
     out = np.zeros(64, np.int64)
     with _ctrl_c():
-        query = Query(
-            masks, int(trump), int(leader), int(decl_mask), int(goal[0]), int(goal[1]),
-            int(called), trick_bits, int(n_trick), bool(discard_ok),
-        )  # fmt: skip
         mem = Memory(tt, tb, solver.gen, killer, stats)
         card_values_core(query, mem, int(max_nodes), int(only_mask), out)
     return out
