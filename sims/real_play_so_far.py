@@ -1,54 +1,72 @@
-"""What do the finished chunks of the real-play calibration run say so far?
+"""What do the finished chunks of the real-play calibration runs say so far?
 
-The calibration run (``rikken study run sims/full/real_play.toml``, Study 13 at its full
-size) takes many hours on two cores and may span sessions; each chunk it finishes is saved
-under ``data/real_play/cache/real_play-<key>/`` and committed. This script fits the curves
-on the chunks finished so far (the same fit as the finished study,
-:func:`analyser.studies.real_play_fit.summary`) and writes the calibration file the analysis
-reads, ``data/real_play/real_play_calibration.json``, marked ``"complete": false`` with
-``chunks_done`` of ``chunks`` and the run's key: until the run finishes, the shipped curves
-are this fit, and every figure drawn from them says on how many deals it rests.
+The calibration (Study 13 at its full size) is two runs: ``sims/full/real_play.toml`` and
+``sims/full/real_play_more.toml`` (more hands for the families the first cannot bring to
+their targets). Each takes hours on two cores and may span sessions; each chunk a run
+finishes is saved under ``data/real_play/cache/<name>-<key>/`` and committed. This script
+fits the curves on the chunks of both runs finished so far (the same fit as the finished
+study, :func:`analyser.studies.real_play_fit.summary`; a hand is a cluster of its own run)
+and writes the calibration file the analysis reads,
+``data/real_play/real_play_calibration.json``: ``"complete"`` is true only when both runs
+are; ``runs`` gives each run's study, key, seed and chunks done of its chunks, and ``key``
+joins the runs' keys. Until both finish, the shipped curves are this fit, and every figure
+drawn from them says on how many deals it rests. A run that finishes writes a file of its
+own data alone: run this script again after it.
 
-Run: ``PYTHONPATH=. python sims/real_play_so_far.py [--key KEY]`` (default: the only run
-folder under data/real_play/cache). The finished run writes the complete file itself.
+Run: ``PYTHONPATH=. python sims/real_play_so_far.py``
 """
 
 from __future__ import annotations
 
-import argparse
 import pathlib
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import pandas as pd  # noqa: E402
+
 from analyser.studies.config import load_study  # noqa: E402
 from analyser.studies.real_play import P_HIGH, P_LOW, calibration_file, plan  # noqa: E402
 from analyser.studies.real_play_fit import finished_parts, summary  # noqa: E402
 
-CONFIG = ROOT / "sims" / "full" / "real_play.toml"
+RUNS = (ROOT / "sims" / "full" / "real_play.toml", ROOT / "sims" / "full" / "real_play_more.toml")
+# hand ids restart at 0 in every run; a run's ids are shifted by this much times its index so
+# that each hand stays a cluster of its own
+RUN_OFFSET = 10_000_000
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--key", help="the run's cache key (folder real_play-KEY)")
-    args = ap.parse_args()
-    cfg = load_study(CONFIG)
-    cache = cfg.data_dir / "cache"
-    runs = sorted(cache.glob(f"{cfg.name}-{args.key or '*'}"))
-    if len(runs) != 1:
-        found = ", ".join(r.name for r in runs) or "none"
-        sys.exit(f"real_play_so_far: one run folder expected under {cache}, found {found}")
-    df, done = finished_parts(runs[0])
-    if df.empty:
-        sys.exit(f"real_play_so_far: no finished chunk in {runs[0]}")
-    chunks = -(-len(plan(cfg)) // cfg["chunk_hands"])
-    run = {"key": runs[0].name.rsplit("-", 1)[1], "complete": done == chunks,
-           "chunks_done": done, "chunks": chunks}  # fmt: skip
-    tables = summary(df, cfg, (P_LOW, P_HIGH), calibration_file(cfg), run)
-    print(f"{done} of {chunks} chunks, {int((df['deal'] >= 0).sum())} played deals")
+    frames, runs = [], []
+    for i, path in enumerate(RUNS):
+        cfg = load_study(path)
+        found = sorted((cfg.data_dir / "cache").glob(f"{cfg.name}-*"))
+        if len(found) > 1:
+            names = ", ".join(r.name for r in found)
+            sys.exit(f"real_play_so_far: one run folder expected for {cfg.name}, found {names}")
+        df, done = finished_parts(found[0]) if found else (pd.DataFrame(), 0)
+        if not df.empty:
+            frames.append(df.assign(hand_id=df["hand_id"] + i * RUN_OFFSET))
+        chunks = -(-len(plan(cfg)) // cfg["chunk_hands"])
+        key = found[0].name.rsplit("-", 1)[1] if found else cfg.key
+        runs.append({"study": cfg.name, "key": key, "seed": cfg["seed"],
+                     "chunks_done": done, "chunks": chunks})  # fmt: skip
+        print(f"{cfg.name}: {done} of {chunks} chunks")
+    if not frames:
+        sys.exit("real_play_so_far: no finished chunk in any run")
+    df = pd.concat(frames, ignore_index=True)
+    first = load_study(RUNS[0])
+    run = {
+        "key": "+".join(r["key"] for r in runs),
+        "complete": all(r["chunks_done"] == r["chunks"] for r in runs),
+        "chunks_done": sum(r["chunks_done"] for r in runs),
+        "chunks": sum(r["chunks"] for r in runs),
+        "runs": runs,
+    }
+    tables = summary(df, first, (P_LOW, P_HIGH), calibration_file(first), run)
+    print(f"{int((df['deal'] >= 0).sum())} played deals")
     print(tables["curves"].to_string(index=False))
-    print(f"written: {calibration_file(cfg)}")
+    print(f"written: {calibration_file(first)}")
 
 
 if __name__ == "__main__":
