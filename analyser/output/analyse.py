@@ -493,9 +493,10 @@ def _real_play_lines(a: HandAnalysis) -> list[str]:
             for f in used
         ]
         prov = cal.provenance
+        seeds = [r.get("seed") for r in prov.get("runs") or [prov]]
         lines.append(
-            f"calibration: {cal.path.name}, {prov.get('samples')} worlds a decision, seed "
-            f"{prov.get('seed')}: "
+            f"calibration: {cal.path.name}, {prov.get('samples')} worlds a decision, "
+            f"seed{'s' if len(seeds) > 1 else ''} {', '.join(map(str, seeds))}: "
             + ", ".join(parts)
             + ("" if prov.get("complete", True) else " (a run still in progress)")
         )

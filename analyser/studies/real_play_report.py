@@ -75,10 +75,12 @@ def shipped_blocks(cal: Calibration | None, folder: pathlib.Path) -> list[Block]
     state = (
         "complete"
         if prov.get("complete", True)
-        else f"a run in progress: {prov.get('chunks_done')} of {prov.get('chunks')} chunks"
+        else f"in progress: {prov.get('chunks_done')} of {prov.get('chunks')} chunks"
     )
+    runs = prov.get("runs") or [{"key": prov.get("key"), "seed": prov.get("seed")}]
+    origin = "; ".join(f"run key {r.get('key')}, seed {r.get('seed')}" for r in runs)
     parts = [
-        f"Shipped calibration: run key {prov.get('key')}, seed {prov.get('seed')}, "
+        f"Shipped calibration ({len(runs)} run{'s' if len(runs) > 1 else ''}: {origin}), "
         f"{prov.get('samples')} worlds a decision, {prov.get('played_deals', '?')} deals played "
         f"({state})."
     ]
