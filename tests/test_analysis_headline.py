@@ -82,7 +82,34 @@ def test_the_headline_is_the_curve_at_the_double_dummy_figure(calibration):
     # E[score] weighs the made and failed scores by the real-play P(make)
     assert alone["expected_score"] < alone["expected_score_dd"]
     fams = d["real_play_calibration"]["families"]
-    assert fams["rik"] == {"deals": 2000, "hands": 250, "max_half_width": 0.04}
+    assert fams["rik"] == {"deals": 2000, "hands": 250, "max_half_width": 0.04, "feature": None}
+
+
+def _feature_curve(a, b, c, values, var=1e-4):
+    cov = [[var, 0.0, 0.0], [0.0, var, 0.0], [0.0, 0.0, var]]
+    return _curve(a, b) | {"cov": cov, "feature": "hcp", "c": c, "feature_values": values}
+
+
+def test_a_curve_with_a_hand_feature_uses_the_hands_value(calibration):
+    # RIK_HAND has 13 high-card points: the curve adds c * 13 to its logit
+    calibration({"rik": _feature_curve(-1.0, 1.0, 0.1, [10.0, 20.0])})
+    d, bids = _bids()
+    rik = bids["rik"]
+    p_dd = min(max(rik["p_make_dd"], 1e-3), 1 - 1e-3)
+    assert rik["estimate"] == "real-play"
+    assert rik["p_make"] == pytest.approx(
+        _expit(-1.0 + math.log(p_dd / (1 - p_dd)) + 1.3), abs=1e-4
+    )
+    assert d["real_play_calibration"]["families"]["rik"]["feature"] == "hcp"
+    assert "also by the hand's high-card points" in _analyse()
+
+
+def test_a_hand_outside_the_features_values_falls_back(calibration):
+    calibration({"rik": _feature_curve(-1.0, 1.0, 0.1, [0.0, 5.0])})
+    _, bids = _bids()
+    rik = bids["rik"]
+    assert rik["estimate"] == "double-dummy" and rik["p_make"] == rik["p_make_dd"]
+    assert "high-card points (13) lies outside the calibrated values 0-5" in rik["real_play_note"]
 
 
 def test_a_bid_the_calibration_does_not_cover_falls_back_visibly(calibration):

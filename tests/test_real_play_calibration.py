@@ -35,8 +35,21 @@ def test_every_curve_rises_with_the_double_dummy_probability(doc):
         assert c.b >= 0, family
         lo, hi = c.p_range
         assert 0.15 <= lo <= hi <= 0.95
-        values = [c.at(lo + (hi - lo) * k / 10)[0] for k in range(11)]
-        assert values == sorted(values), family
+        # a curve with a hand feature rises at every value of the feature its hands had
+        for x in c.feature_values or (None,):
+            values = [c.at(lo + (hi - lo) * k / 10, x)[0] for k in range(11)]
+            assert values == sorted(values), (family, x)
+
+
+def test_a_curve_with_a_feature_names_it_and_its_values(doc):
+    # the feature is one the analysis can compute for any hand, and its values are those
+    # the calibration's hands had
+    from analyser.analysis.play_panel import FEATURE_LABELS
+
+    for family, row in doc["families"].items():
+        if row.get("feature"):
+            assert row["feature"] in FEATURE_LABELS, family
+            assert len(row["cov"]) == 3 and row["feature_values"], family
 
 
 def test_the_held_back_panel_agrees_with_the_curves(doc):

@@ -118,9 +118,10 @@ def test_hands_that_all_make_give_a_flat_curve_with_an_honest_band():
 
 
 def test_a_hand_feature_that_predicts_real_play_is_found():
+    from analyser.analysis.play_panel import hand_features
     from analyser.cards import cards_to_mask
     from analyser.notation import parse_hand
-    from analyser.studies.real_play_fit import _features, feature_table
+    from analyser.studies.real_play_fit import curves, feature_table
 
     rng = np.random.default_rng(11)
     rows = []
@@ -128,17 +129,49 @@ def test_a_hand_feature_that_predicts_real_play_is_found():
         for _ in range(hands):
             mask = cards_to_mask([int(c) for c in rng.choice(52, 13, replace=False)])
             p = rng.uniform(0.2, 0.9)
-            hcp = _features(np.array([mask]))["hcp"][0]
+            hcp = hand_features(np.array([mask]))["hcp"][0]
             truth = 1 / (1 + np.exp(-(np.log(p / (1 - p)) + 0.25 * (hcp - 10))))
             hid = len(rows)
             for k in range(6):
                 rows.append({"family": "rik", "panel": panel, "hand_id": hid, "mask": mask,
-                             "p_dd": p, "deal": k, "dd_made": 1,
+                             "p_dd": p, "deal": k, "dd_made": 1, "limited": 0, "decisions": 1,
                              "sd_made": int(rng.random() < truth)})  # fmt: skip
     four_aces = cards_to_mask(parse_hand("♠AHVB ♥A ♦A32 ♣A5432"))
-    f = _features(np.array([four_aces]))
+    f = hand_features(np.array([four_aces]))
     assert (f["hcp"][0], f["aces"][0], f["longest"][0]) == (22, 4, 5)
     table = feature_table(pd.DataFrame(rows)).set_index("feature")
     assert table.loc["hcp", "helps"] and table.loc["hcp", "z"] > 4
     assert table.loc["hcp", "check_gain"] > 0
     assert not table.loc["longest", "helps"]
+    # the curve takes the feature that helps as a third term, on its raw values
+    fit = curves(pd.DataFrame(rows), table.reset_index())["rik"]
+    assert fit["feature"] == "hcp" and len(fit["cov"]) == 3
+    assert abs(fit["c"] - 0.25) < 0.1 and abs(fit["b"] - 1) < 0.3
+    assert fit["feature_values"] == sorted(set(fit["feature_values"]))
+    # without a feature that helps, the curve is the double-dummy P(make) alone
+    plain = curves(pd.DataFrame(rows), table.reset_index().assign(helps=False))["rik"]
+    assert "feature" not in plain and len(plain["cov"]) == 2
+
+
+def test_a_feature_that_carries_what_p_dd_said_holds_the_slope_at_zero():
+    # real play depends on the feature only, and p_dd is the feature's shadow: the fit's
+    # slope in p_dd would fall, so it is held at 0 (the curve may not fall with p_dd)
+    from analyser.analysis.play_panel import hand_features
+    from analyser.cards import cards_to_mask
+    from analyser.studies.real_play_fit import curves
+
+    rng = np.random.default_rng(5)
+    rows = []
+    for hid in range(300):
+        mask = cards_to_mask([int(c) for c in rng.choice(52, 13, replace=False)])
+        hcp = hand_features(np.array([mask]))["hcp"][0]
+        p = float(np.clip(0.9 - 0.03 * hcp + rng.normal(0, 0.02), 0.05, 0.95))
+        truth = 1 / (1 + np.exp(-(2 - 0.2 * hcp)))
+        for k in range(6):
+            rows.append({"family": "rik", "panel": "fit", "hand_id": hid, "mask": mask,
+                         "p_dd": p, "deal": k, "dd_made": 1, "limited": 0, "decisions": 1,
+                         "sd_made": int(rng.random() < truth)})  # fmt: skip
+    table = pd.DataFrame([{"family": "rik", "feature": "hcp", "helps": True, "check_gain": 0.1}])
+    fit = curves(pd.DataFrame(rows), table)["rik"]
+    assert fit["feature"] == "hcp" and fit["b"] == 0.0 and fit["c"] < 0
+    assert fit["cov"][1] == [0.0, 0.0, 0.0] and fit["monotone"]

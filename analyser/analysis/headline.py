@@ -83,7 +83,7 @@ def real_play_of(
     if not bool(in_design(family, mask)[0]):
         return f"the hand is outside the {family.replace('_', ' ')} panel of the calibration"
     low, high = estimate.interval
-    got = cal.estimate(family, estimate.p, low, high)
+    got = cal.estimate(family, estimate.p, low, high, int(mask[0]))
     if isinstance(got, str):
         return got
     p, lo, hi = got

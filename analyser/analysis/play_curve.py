@@ -1,5 +1,8 @@
 """The real-play curve of a contract family: the single-dummy make rate as a logistic function
-of the hand's double-dummy make-probability, ``P(real) = 1 / (1 + exp(-(a + b logit(p_dd))))``.
+of the hand's double-dummy make-probability, ``P(real) = 1 / (1 + exp(-(a + b logit(p_dd))))``,
+and, for a family where a hand feature was measured to help (Study 13's feature table), of
+that feature too: ``a + b logit(p_dd) + c x`` with ``x`` the hand's value of the feature
+(:func:`analyser.analysis.play_panel.hand_features`).
 
 :func:`fit_curve` fits it to played deals (maximum likelihood, cluster-robust covariance:
 deals are clustered within hands); :func:`curve_at` evaluates it with its 95 % band. Study 13
@@ -108,10 +111,20 @@ def log_likelihood(x: np.ndarray, beta: np.ndarray, made) -> float:
     return float(np.mean(y * np.log(mu) + (1 - y) * np.log(1 - mu)))
 
 
-def curve_at(fit: dict, p: np.ndarray, z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The curve and its 95 % band at double-dummy probabilities ``p``."""
-    x = np.column_stack([np.ones(np.size(p)), _logit(p)])
-    eta = x @ np.array([fit["a"], fit["b"]])
+def curve_at(
+    fit: dict, p: np.ndarray, z: float = Z95, x: np.ndarray | float | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The curve and its 95 % band at double-dummy probabilities ``p`` (and, for a curve with
+    a feature, the hands' feature values ``x``: one per ``p``, or one for all)."""
+    cols = [np.ones(np.size(p)), _logit(p)]
+    coef = [fit["a"], fit["b"]]
+    if fit.get("feature"):
+        if x is None:
+            raise ValueError(f"the curve uses the hand feature {fit['feature']}: give its values")
+        cols.append(np.broadcast_to(np.asarray(x, float), np.shape(cols[0])))
+        coef.append(fit["c"])
+    x = np.column_stack(cols)
+    eta = x @ np.array(coef)
     se = np.sqrt(np.einsum("ij,jk,ik->i", x, np.asarray(fit["cov"]), x))
 
     def expit(v):
@@ -123,20 +136,35 @@ def curve_at(fit: dict, p: np.ndarray, z: float = Z95) -> tuple[np.ndarray, np.n
 @dataclass(frozen=True)
 class FamilyCurve:
     """One family's fitted curve: coefficients, their covariance, the range of double-dummy
-    P(make) its panel covered, the deals and hands behind it and its widest band half-width."""
+    P(make) its panel covered, the deals and hands behind it and its widest band half-width;
+    for a curve with a hand feature, its name, coefficient ``c`` and the values the panel's
+    hands had (the curve says nothing for a hand outside them)."""
 
     a: float
     b: float
-    cov: tuple[tuple[float, float], tuple[float, float]]
+    cov: tuple[tuple[float, ...], ...]
     p_range: tuple[float, float]
     deals: int
     hands: int
     max_half_width: float
+    feature: str | None = None
+    c: float = 0.0
+    feature_values: tuple[float, ...] = ()
 
-    def at(self, p: float) -> tuple[float, float, float]:
-        """The curve and its 95 % band at one double-dummy P(make)."""
-        mid, lo, hi = curve_at({"a": self.a, "b": self.b, "cov": self.cov}, np.array([p]))
+    def at(self, p: float, x: float | None = None) -> tuple[float, float, float]:
+        """The curve and its 95 % band at one double-dummy P(make) (and feature value ``x``,
+        required for a curve with a feature)."""
+        fit = {"a": self.a, "b": self.b, "cov": self.cov, "feature": self.feature, "c": self.c}
+        mid, lo, hi = curve_at(fit, np.array([p]), x=x)
         return float(mid[0]), float(lo[0]), float(hi[0])
+
+    def feature_of(self, mask: int) -> float | None:
+        """The hand's value of the curve's feature (None for a curve without one)."""
+        if self.feature is None:
+            return None
+        from analyser.analysis.play_panel import hand_features  # the guidelines: heavy
+
+        return float(hand_features(np.array([mask], dtype=np.int64))[self.feature][0])
 
 
 @dataclass(frozen=True)
@@ -149,13 +177,14 @@ class Calibration:
     path: pathlib.Path
 
     def estimate(
-        self, family: str | None, p_dd: float, low: float, high: float
+        self, family: str | None, p_dd: float, low: float, high: float, mask: int | None = None
     ) -> tuple[float, float, float] | str:
-        """``(p, lo, hi)``: the real-play P(make) of a hand whose double-dummy estimate is
-        ``p_dd`` with 95 % interval ``low``..``high``; or, where the curve does not apply, the
-        reason in words. The point maps ``p_dd``; the range runs from the band's low end at
-        ``low`` to its high end at ``high`` (the curve never falls), so it carries both the
-        calibration's and the sample's uncertainty."""
+        """``(p, lo, hi)``: the real-play P(make) of a hand (bit ``mask``, needed by a curve
+        with a hand feature) whose double-dummy estimate is ``p_dd`` with 95 % interval
+        ``low``..``high``; or, where the curve does not apply, the reason in words. The point
+        maps ``p_dd``; the range runs from the band's low end at ``low`` to its high end at
+        ``high`` (the curve never falls), so it carries both the calibration's and the
+        sample's uncertainty."""
         curve = self.families.get(family or "")
         if curve is None:
             return "no real-play calibration for this bid"
@@ -170,13 +199,33 @@ class Calibration:
                 f"double-dummy P(make) outside the calibrated range {100 * lo_p:.0f}-"
                 f"{100 * hi_p:.0f}%"
             )
-        mid = curve.at(p_dd)[0]
-        return mid, curve.at(max(low, 0.0))[1], curve.at(min(high, 1.0))[2]
+        x = None
+        if curve.feature is not None:
+            from analyser.analysis.play_panel import FEATURE_LABELS
+
+            label = FEATURE_LABELS.get(curve.feature, curve.feature)
+            if mask is None:
+                return f"the curve needs the hand's {label}"
+            x = curve.feature_of(mask)
+            values = curve.feature_values
+            if not values or not min(values) <= x <= max(values):
+                return (
+                    f"the hand's {label} ({x:g}) lies outside the calibrated values "
+                    f"{min(values):g}-{max(values):g}"
+                )
+        mid = curve.at(p_dd, x)[0]
+        return mid, curve.at(max(low, 0.0), x)[1], curve.at(min(high, 1.0), x)[2]
 
     def summary(self) -> dict:
-        """Per family the deals played and the widest 95 % half-width of its band."""
+        """Per family the deals played, the hands, the widest 95 % half-width of its band
+        and the hand feature the curve uses beside the double-dummy P(make) (None: none)."""
         return {
-            f: {"deals": c.deals, "hands": c.hands, "max_half_width": round(c.max_half_width, 4)}
+            f: {
+                "deals": c.deals,
+                "hands": c.hands,
+                "max_half_width": round(c.max_half_width, 4),
+                "feature": c.feature,
+            }  # fmt: skip
             for f, c in self.families.items()
         }
 
@@ -195,13 +244,24 @@ def _load(path: str) -> Calibration | None:
         families = {}
         for name, row in doc["families"].items():
             cov = tuple(tuple(float(x) for x in r) for r in row["cov"])
+            feature = row.get("feature") or None
             curve = FamilyCurve(
-                float(row["a"]), float(row["b"]), cov,  # type: ignore[arg-type]
+                float(row["a"]), float(row["b"]), cov,
                 (float(row["p_dd_range"][0]), float(row["p_dd_range"][1])),
                 int(row["deals"]), int(row["hands"]), float(row["max_half_width"]),
+                None if feature is None else str(feature), float(row.get("c", 0.0)),
+                tuple(float(v) for v in row.get("feature_values", ())),
             )  # fmt: skip
-            numbers = (curve.a, curve.b, *curve.p_range, curve.max_half_width, *sum(cov, ()))
-            if len(cov) != 2 or not all(math.isfinite(x) for x in numbers) or curve.b < 0:
+            numbers = (curve.a, curve.b, curve.c, *curve.p_range, curve.max_half_width,
+                       *sum(cov, ()), *curve.feature_values)  # fmt: skip
+            size = 2 if feature is None else 3
+            if (
+                len(cov) != size
+                or any(len(r) != size for r in cov)
+                or not all(math.isfinite(x) for x in numbers)
+                or curve.b < 0
+                or (feature is not None and not curve.feature_values)
+            ):
                 return None
             families[str(name)] = curve
         provenance = {k: v for k, v in doc.items() if k != "families"}

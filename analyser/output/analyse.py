@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from analyser.analysis.bids import EXACTNESS_TEXT, UPPER_BOUND_TEXT, schema_id
 from analyser.analysis.families.registry import family_named
+from analyser.analysis.play_panel import FEATURE_LABELS
 from analyser.analysis.results import BidResult, HandAnalysis, Headline
 from analyser.cards import SEAT_LETTERS
 from analyser.notation import format_card, format_hand, format_strain
@@ -489,7 +490,9 @@ def _real_play_lines(a: HandAnalysis) -> list[str]:
     if cal is not None and used:
         fams = cal.families
         parts = [
-            f"{f.replace('_', ' ')} {fams[f].deals} deals (band +-{fams[f].max_half_width:.3f})"
+            f"{f.replace('_', ' ')} {fams[f].deals} deals (band +-{fams[f].max_half_width:.3f}"
+            + (f"; also by the hand's {FEATURE_LABELS.get(x, x)}" if (x := fams[f].feature) else "")
+            + ")"
             for f in used
         ]
         prov = cal.provenance

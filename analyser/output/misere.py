@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from analyser.analysis.joined import JoinedAnalysis
 from analyser.analysis.misere import MisereAnalysis, forced_by_suit
+from analyser.analysis.play_panel import FEATURE_LABELS
 from analyser.cards import SEAT_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS, rank_of, suit_of
 from analyser.notation import format_card, format_hand
 from analyser.output.analyse import SEAT_NOTE, calibration_source, headline_fields
@@ -319,6 +320,11 @@ def _real_play_lines(a: MisereAnalysis) -> list[str]:
         lines.append(
             f"{a.ruleset.display_name(cid)}: curve on {c.deals} deals of {c.hands} hands "
             f"played single-dummy (band +-{c.max_half_width:.3f})"
+            + (
+                f", also by the hand's {FEATURE_LABELS.get(c.feature, c.feature)}"
+                if c.feature
+                else ""
+            )
             + ("" if cal.provenance.get("complete", True) else ", a calibration run in progress")
         )
     if a.headlines and a.seat != FOREHAND_PLACE:

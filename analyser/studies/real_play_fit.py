@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from analyser.analysis.play_curve import _logit, curve_at, fit_curve, fit_design, log_likelihood
-from analyser.cards import SUIT_BITS
+from analyser.analysis.play_panel import hand_features
 from analyser.files import write_text_atomic
 from analyser.stats import Z95, cluster_interval, cluster_share
 from analyser.studies.config import StudyConfig
@@ -26,9 +26,13 @@ def _played(df: pd.DataFrame) -> pd.DataFrame:
     return df[(df["deal"] >= 0) & (df["dd_made"] >= 0)]
 
 
-def curves(df: pd.DataFrame) -> dict[str, dict]:
+def curves(df: pd.DataFrame, features: pd.DataFrame | None = None) -> dict[str, dict]:
     """Per family with played deals of the fit panel: the fit, its range of p_dd, its
-    widest band half-width there, whether it rises with p_dd, and the counts."""
+    widest band half-width there, whether it rises with p_dd, and the counts. Where the
+    ``features`` table (:func:`feature_table`) says a hand feature helps, the curve takes
+    the one whose held-back gain is largest as a third term (:func:`_with_feature`); its
+    widest half-width is then taken over each value of the feature the panel's hands had,
+    along the range of p_dd of those hands."""
     out = {}
     d = _played(df)
     for family in FAMILIES:
@@ -36,18 +40,58 @@ def curves(df: pd.DataFrame) -> dict[str, dict]:
         if g["hand_id"].nunique() < 3:
             continue
         fit = fit_curve(g["p_dd"].to_numpy(), g["sd_made"].to_numpy(), g["hand_id"].to_numpy())
+        fit = _with_feature(g, family, features) or fit
         lo_p, hi_p = float(g["p_dd"].min()), float(g["p_dd"].max())
-        grid = np.linspace(lo_p, hi_p, 41)
-        _, lo, hi = curve_at(fit, grid)
         out[family] = fit | {
             "deals": int(len(g)),
             "hands": int(g["hand_id"].nunique()),
             "p_dd_range": [lo_p, hi_p],
-            "max_half_width": float(np.max((hi - lo) / 2)),
+            "max_half_width": _widest_band(fit, g),
             "monotone": bool(fit["b"] >= 0),
             "limited_share": float(g["limited"].sum() / max(g["decisions"].sum(), 1)),
         }
     return out
+
+
+def _with_feature(g: pd.DataFrame, family: str, features: pd.DataFrame | None) -> dict | None:
+    """The curve with a third term, the feature of ``family`` that helps most (largest
+    held-back gain among those that help), fitted on the fit panel's deals ``g`` with the
+    feature's raw values; None where none helps. The curve may not fall with p_dd: where the
+    fit's slope in p_dd comes out negative (the feature carries what p_dd said), the slope is
+    held at 0, the constrained maximum of the likelihood."""
+    if features is None or features.empty:
+        return None
+    rows = features[(features["family"] == family) & features["helps"]]
+    if rows.empty:
+        return None
+    name = str(rows.sort_values("check_gain").iloc[-1]["feature"])
+    x = hand_features(g["mask"].to_numpy())[name]
+    design = np.column_stack([np.ones(len(g)), _logit(g["p_dd"]), x])
+    beta, cov = fit_design(design, g["sd_made"], g["hand_id"])
+    if beta[1] < 0:
+        flat, flat_cov = fit_design(design[:, [0, 2]], g["sd_made"], g["hand_id"])
+        beta = np.array([flat[0], 0.0, flat[1]])
+        cov = np.zeros((3, 3))
+        cov[np.ix_([0, 2], [0, 2])] = flat_cov
+    return {"a": float(beta[0]), "b": float(beta[1]), "c": float(beta[2]), "cov": cov.tolist(),
+            "clusters": int(g["hand_id"].nunique()), "flat": False, "feature": name,
+            "feature_values": sorted({float(v) for v in x})}  # fmt: skip
+
+
+def _widest_band(fit: dict, g: pd.DataFrame, points: int = 41) -> float:
+    """The widest half-width of the curve's band where the panel's hands lie: over their
+    range of p_dd, for a curve with a feature at each feature value along the range of p_dd
+    of the hands with that value."""
+    if not fit.get("feature"):
+        _, lo, hi = curve_at(fit, np.linspace(g["p_dd"].min(), g["p_dd"].max(), points))
+        return float(np.max((hi - lo) / 2))
+    x = hand_features(g["mask"].to_numpy())[fit["feature"]]
+    widest = 0.0
+    for v in np.unique(x):
+        p = g["p_dd"].to_numpy()[x == v]
+        _, lo, hi = curve_at(fit, np.linspace(p.min(), p.max(), points), x=float(v))
+        widest = max(widest, float(np.max((hi - lo) / 2)))
+    return widest
 
 
 def check_table(
@@ -71,11 +115,16 @@ def check_table(
             b = g[(g["p_dd"] >= edges[k]) & (g["p_dd"] < edges[k + 1] + (k == bins - 1))]
             if b.empty:
                 continue
-            per = b.groupby("hand_id").agg(made=("sd_made", "sum"), n=("sd_made", "count"),
-                                           p_dd=("p_dd", "first"))  # fmt: skip
+            per = b.groupby("hand_id").agg(
+                made=("sd_made", "sum"), n=("sd_made", "count"), p_dd=("p_dd", "first"),
+                mask=("mask", "first"),
+            )  # fmt: skip
             n = per["n"].to_numpy(float)
             rate, lo, hi = cluster_interval(per["made"].to_numpy(), n)
-            mid, blo, bhi = curve_at(fit, per["p_dd"].to_numpy())
+            x = None
+            if fit.get("feature"):
+                x = hand_features(per["mask"].to_numpy())[fit["feature"]]
+            mid, blo, bhi = curve_at(fit, per["p_dd"].to_numpy(), x=x)
             pred, plo, phi = (float(np.average(v, weights=n)) for v in (mid, blo, bhi))
             se = math.hypot((hi - lo) / (2 * Z95), (phi - plo) / (2 * Z95))
             rows.append({"family": family, "p_dd": float(np.average(per["p_dd"], weights=n)),
@@ -84,22 +133,6 @@ def check_table(
                          "band_hi": phi, "inside_band": bool(plo <= rate <= phi),
                          "consistent": bool(abs(rate - pred) <= Z95 * se)})  # fmt: skip
     return pd.DataFrame(rows)
-
-
-def _features(masks: np.ndarray) -> dict[str, np.ndarray]:
-    """Hand features a curve might use beside the double-dummy P(make): high-card points
-    (A 4, K 3, Q 2, J 1), the longest suit's length, the aces (masks: SUIT_BITS per suit)."""
-    masks = np.asarray(masks, dtype=np.int64)
-    # per suit its 13 rank bits (rank 0 = the two), from the mask's SUIT_BITS-wide fields
-    shifts = (np.arange(4) * SUIT_BITS)[:, None] + np.arange(13)[None, :]
-    bits = (masks[:, None, None] >> shifts[None, :, :]) & 1
-    points = np.zeros(13)
-    points[9:] = (1, 2, 3, 4)  # J Q K A
-    return {
-        "hcp": (bits * points).sum(axis=(1, 2)).astype(float),
-        "longest": bits.sum(axis=2).max(axis=1).astype(float),
-        "aces": bits[:, :, 12].sum(axis=1).astype(float),
-    }
 
 
 def feature_table(df: pd.DataFrame, min_hands: int = 30) -> pd.DataFrame:
@@ -122,7 +155,8 @@ def feature_table(df: pd.DataFrame, min_hands: int = 30) -> pd.DataFrame:
         base_xc = np.column_stack([np.ones(len(check)), _logit(check["p_dd"])])
         base_beta, _ = fit_design(base_x, fit["sd_made"], fit["hand_id"])
         base_ll = log_likelihood(base_xc, base_beta, check["sd_made"])
-        f_fit, f_check = _features(fit["mask"].to_numpy()), _features(check["mask"].to_numpy())
+        f_fit = hand_features(fit["mask"].to_numpy())
+        f_check = hand_features(check["mask"].to_numpy())
         for name, values in f_fit.items():
             sd = values.std()
             if sd == 0:
@@ -180,11 +214,11 @@ def summary(
     """The study's tables (curves, held-back check, inference effect); writes the calibration
     document to ``path``. ``run`` overrides its provenance for a fit of a run still in
     progress (``key`` of the run, ``complete`` false, ``chunks_done`` of ``chunks``)."""
-    fits = curves(df)
+    features = feature_table(df)
+    fits = curves(df, features)
     played = df[df["deal"] >= 0]
     check = check_table(df, fits, p_range)
     inference = inference_effect(df)
-    features = feature_table(df)
     doc = {
         "what": "real-play (single-dummy) calibration of double-dummy make-probabilities: "
         "P(real make) = 1 / (1 + exp(-(a + b logit(p_dd)))) per family (rikken study real_play)",

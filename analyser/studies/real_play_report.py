@@ -24,15 +24,31 @@ if TYPE_CHECKING:
     from analyser.studies.runner import StudyResult
 
 
+def _shown_values(c) -> list[float | None]:
+    """The feature values a curve is shown at: its lowest, middle and highest (None: the
+    curve has no feature)."""
+    if c.feature is None:
+        return [None]
+    v = sorted(c.feature_values)
+    return sorted({v[0], v[len(v) // 2], v[-1]})
+
+
+def _label(family: str, c, x: float | None) -> str:
+    return family if x is None else f"{family}, {c.feature} {x:g}"
+
+
 def curve_frame(cal: Calibration, points: int = 11) -> pd.DataFrame:
-    """Per usable family (enough hands) the curve and band on a grid over its range."""
+    """Per usable family (enough hands) the curve and band on a grid over its range; a curve
+    with a hand feature at its lowest, middle and highest value of the feature."""
     rows = []
     for family, c in cal.families.items():
         if c.hands < MIN_HANDS:
             continue
-        for p in np.linspace(c.p_range[0], c.p_range[1], points):
-            mid, lo, hi = c.at(float(p))
-            rows.append({"family": family, "dd_p": float(p), "p": mid, "lo": lo, "hi": hi})
+        for x in _shown_values(c):
+            for p in np.linspace(c.p_range[0], c.p_range[1], points):
+                mid, lo, hi = c.at(float(p), x)
+                rows.append({"family": _label(family, c, x), "dd_p": float(p), "p": mid,
+                             "lo": lo, "hi": hi})  # fmt: skip
     return pd.DataFrame(rows, columns=["family", "dd_p", "p", "lo", "hi"])
 
 
@@ -41,10 +57,12 @@ def family_table(cal: Calibration) -> pd.DataFrame:
     analysis uses it."""
     rows = []
     for family, c in cal.families.items():
-        at = {x: c.at(x) for x in (0.5, 0.8) if c.p_range[0] <= x <= c.p_range[1]}
+        shown = _shown_values(c)
+        x = shown[len(shown) // 2]  # a curve with a feature: at its middle value
+        at = {p: c.at(p, x) for p in (0.5, 0.8) if c.p_range[0] <= p <= c.p_range[1]}
         rows.append(
             {
-                "family": family,
+                "family": _label(family, c, x),
                 "deals": c.deals,
                 "hands": c.hands,
                 "p_dd_from": c.p_range[0],
@@ -153,11 +171,13 @@ def shipped_blocks(cal: Calibration | None, folder: pathlib.Path) -> list[Block]
             else ", ".join(f"{r.feature} for {r.family}" for r in helps.itertuples())
         )
         reading = (
-            "Does a hand feature (high-card points, longest suit, aces) predict real play "
-            "beyond the double-dummy P(make)? Each refitted as a third term on the fit panel "
-            "(z: its cluster-robust coefficient over its standard error) and scored on the "
-            "held-back panel (check_gain: mean log-likelihood per deal against the curve "
-            f"without it): {said}."
+            "Does a hand feature (high-card points, longest suit, aces, the misère "
+            "guidelines' holes) predict real play beyond the double-dummy P(make)? Each "
+            "refitted as a third term on the fit panel (z: its cluster-robust coefficient over "
+            "its standard error) and scored on the held-back panel (check_gain: mean "
+            "log-likelihood per deal against the curve without it); a feature helps where "
+            f"|z| > 2 and check_gain > 0: {said}. Where one helps, the family's curve takes "
+            "the one with the largest gain as a third term (the curves above)."
         )
         blocks.append(
             table_block("Other hand features", features, folder, "real_play_features", reading)
@@ -173,12 +193,15 @@ def confirming_table(res: StudyResult, cal: Calibration | None) -> pd.DataFrame:
     rows = []
     for family, g in df.groupby("family"):
         per = g.groupby("hand_id").agg(made=("sd_made", "sum"), n=("deal", "count"),
-                                       p_dd=("p_dd", "first"))  # fmt: skip
+                                       p_dd=("p_dd", "first"), mask=("mask", "first"))  # fmt: skip
         p, lo, hi = cluster_interval(per["made"].to_numpy(), per["n"].to_numpy())
         curve = cal.families.get(family) if cal is not None else None
         predicted = np.nan
         if curve is not None and curve.hands >= MIN_HANDS:
-            pred = [curve.at(float(x))[0] for x in per["p_dd"]]
+            pred = [
+                curve.at(float(p), curve.feature_of(int(m)))[0]
+                for p, m in zip(per["p_dd"], per["mask"], strict=True)
+            ]
             predicted = float(np.average(pred, weights=per["n"]))
         inside = None if np.isnan(predicted) else bool(lo <= predicted <= hi)
         rows.append({"family": family, "hands": len(per), "deals": int(per["n"].sum()),

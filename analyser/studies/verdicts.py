@@ -88,9 +88,17 @@ def real_play_columns(made, deals, contract: str | None, seat: str | None, masks
         from analyser.analysis.play_panel import in_design
 
         inside &= in_design(family, np.asarray(masks, dtype=np.int64)[keep])
+    if curve.feature is not None:
+        # the curve needs each hand's feature: without the hands, or outside the values
+        # the calibration's hands had, it says nothing
+        if masks is None:
+            return nan
+        hands = np.asarray(masks, dtype=np.int64)[keep]
+        x = np.array([curve.feature_of(int(m)) for m in hands])
+        inside &= (x >= min(curve.feature_values)) & (x <= max(curve.feature_values))
     real = p_dd.copy()
     for i in np.flatnonzero(inside):
-        real[i] = curve.at(float(p_dd[i]))[0]
+        real[i] = curve.at(float(p_dd[i]), None if curve.feature is None else x[i])[0]
     p, lo, hi = cluster_interval(real * deals, deals)
     share = float(deals[inside].sum() / deals.sum())
     return {"p_real": p, "lo_real": lo, "hi_real": hi, "real_share": share}
