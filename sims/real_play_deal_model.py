@@ -23,8 +23,10 @@ single-dummy play does), and without inference from an auction: both models are 
 alike, so the difference measures the deal model's effect on the correction.
 
 Run: ``PYTHONPATH=. python sims/real_play_deal_model.py [--deals N] [--out FILE.csv]``
-(about a CPU second a deal for rik, more for misère). The shipped result,
-sims/results/real_play_deal_model.csv, is what docs/deal_model.md quotes.
+(about a CPU second a deal for rik, more for misère). ``--curves-only FILE.csv`` recomputes
+step 4 of an earlier result with the calibration shipped now (no play). The shipped result,
+sims/results/real_play_deal_model.csv, is what docs/deal_model.md quotes; its column
+``calibration`` says which calibration fit step 4 used.
 """
 
 from __future__ import annotations
@@ -42,12 +44,12 @@ import pandas as pd  # noqa: E402
 
 from analyser.analysis import play_curve  # noqa: E402
 from analyser.analysis.evaluate import analyse_hand  # noqa: E402
-from analyser.analysis.play_panel import family_of  # noqa: E402
 from analyser.analysis.single_dummy_run import play_out  # noqa: E402
+from analyser.cards import cards_to_mask  # noqa: E402
 from analyser.notation import parse_hand  # noqa: E402
 from analyser.rules import parse_ruleset  # noqa: E402
 from analyser.seats import Place  # noqa: E402
-from analyser.stats import Z95  # noqa: E402
+from analyser.stats import Z95, Estimate  # noqa: E402
 
 SEED = 20261128
 MODELS = ("uniform", "cut_only")
@@ -68,6 +70,23 @@ def paired_gap(sd_made: int, dd_made: int, both: int, n: int) -> tuple[float, fl
     return gap, max(b + c - (b - c) ** 2 / n, 0.0) / n**2
 
 
+def curve_columns(cal, bid: str, cards: str, dd_p: float, deals: int) -> dict:
+    """Step 4: the shipped curve's prediction (and band) for the hand at the played deals'
+    double-dummy rate, or why there is none."""
+    hand = parse_hand(cards)
+    fam = bid  # the panel's bids (rik, misere, open_misere) are their families' keys
+    lo, hi = Estimate(round(dd_p * deals), deals).interval
+    got = (
+        cal.estimate(fam, dd_p, lo, hi, cards_to_mask(hand)) if cal else "no calibration file"
+    )
+    curve = got if not isinstance(got, str) else (math.nan,) * 3
+    prov = cal.provenance if cal else {}
+    return {"curve_p": curve[0], "curve_lo": curve[1], "curve_hi": curve[2],
+            "curve_note": got if isinstance(got, str) else "",
+            "calibration": f"{prov.get('key')} ({prov.get('chunks_done')} of "
+                           f"{prov.get('chunks')} chunks)"}  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=int, default=200, help="deals played per hand and model")
@@ -77,9 +96,23 @@ def main() -> None:
     ap.add_argument(
         "--out", type=pathlib.Path, default=ROOT / "sims/results/real_play_deal_model.csv"
     )
+    ap.add_argument(
+        "--curves-only",
+        type=pathlib.Path,
+        metavar="FILE.csv",
+        help="recompute step 4 of an earlier result with today's calibration",
+    )
     args = ap.parse_args()
     rules = parse_ruleset("book")
     cal = play_curve.load()
+    if args.curves_only:
+        df = pd.read_csv(args.curves_only)
+        cols = [curve_columns(cal, r.bid, r.cards, r.dd_p, r.deals) for r in df.itertuples()]
+        for k in cols[0]:
+            df[k] = [c[k] for c in cols]
+        df.round(4).to_csv(args.curves_only, index=False)
+        print(f"written: {args.curves_only}")
+        return
     rows = []
     for name, text, bid in PANEL:
         hand = parse_hand(text)
@@ -95,20 +128,14 @@ def main() -> None:
             n = pb.sd.n
             gap, var = paired_gap(pb.sd.made, pb.dd.made, pb.both, n)
             gaps[model] = (gap, var)
-            b = a.bid(bid)
-            fam = family_of(b.spec.contract, rules.family)
-            lo, hi = pb.dd.interval
-            got = cal.estimate(fam, pb.dd.p, lo, hi) if cal else "no calibration file"
-            curve = got if not isinstance(got, str) else (math.nan,) * 3
             sd_lo, sd_hi = pb.sd.interval
             rows.append({
                 "seed": args.seed, "samples": args.samples, "hand": name, "cards": text,
                 "bid": bid, "deal_model": model, "deals": n, "dd_p": pb.dd.p,
                 "dd_unknown": pb.dd.unknown, "sd_p": pb.sd.p, "sd_lo": sd_lo, "sd_hi": sd_hi,
                 "gap": gap, "gap_lo": gap - Z95 * math.sqrt(var),
-                "gap_hi": gap + Z95 * math.sqrt(var), "curve_p": curve[0],
-                "curve_lo": curve[1], "curve_hi": curve[2],
-                "curve_note": got if isinstance(got, str) else "",
+                "gap_hi": gap + Z95 * math.sqrt(var),
+                **curve_columns(cal, bid, text, pb.dd.p, n),
                 "limited": pb.limited, "decisions": pb.decisions,
                 "seconds": round(time.perf_counter() - t0, 1),
             })  # fmt: skip
