@@ -76,9 +76,7 @@ def curve_columns(cal, bid: str, cards: str, dd_p: float, deals: int) -> dict:
     hand = parse_hand(cards)
     fam = bid  # the panel's bids (rik, misere, open_misere) are their families' keys
     lo, hi = Estimate(round(dd_p * deals), deals).interval
-    got = (
-        cal.estimate(fam, dd_p, lo, hi, cards_to_mask(hand)) if cal else "no calibration file"
-    )
+    got = cal.estimate(fam, dd_p, lo, hi, cards_to_mask(hand)) if cal else "no calibration file"
     curve = got if not isinstance(got, str) else (math.nan,) * 3
     prov = cal.provenance if cal else {}
     return {"curve_p": curve[0], "curve_lo": curve[1], "curve_hi": curve[2],
