@@ -109,7 +109,7 @@ def test_a_hand_outside_the_features_values_falls_back(calibration):
     _, bids = _bids()
     rik = bids["rik"]
     assert rik["estimate"] == "double-dummy" and rik["p_make"] == rik["p_make_dd"]
-    assert "high-card points (13) lies outside the calibrated values 0-5" in rik["real_play_note"]
+    assert "high-card points is 13, outside the calibrated values 0-5" in rik["real_play_note"]
 
 
 def test_a_bid_the_calibration_does_not_cover_falls_back_visibly(calibration):

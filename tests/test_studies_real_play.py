@@ -148,6 +148,10 @@ def test_a_hand_feature_that_predicts_real_play_is_found():
     assert fit["feature"] == "hcp" and len(fit["cov"]) == 3
     assert abs(fit["c"] - 0.25) < 0.1 and abs(fit["b"] - 1) < 0.3
     assert fit["feature_values"] == sorted(set(fit["feature_values"]))
+    # the calibrated values run between the lowest and highest value ten hands had
+    hcp = pd.Series([hand_features(np.array([r["mask"]]))["hcp"][0] for r in rows[::6]][:300])
+    common = hcp.value_counts()[lambda c: c >= 10].index
+    assert (fit["feature_values"][0], fit["feature_values"][-1]) == (min(common), max(common))
     # without a feature that helps, the curve is the double-dummy P(make) alone
     plain = curves(pd.DataFrame(rows), table.reset_index().assign(helps=False))["rik"]
     assert "feature" not in plain and len(plain["cov"]) == 2

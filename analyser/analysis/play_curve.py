@@ -210,7 +210,7 @@ class Calibration:
             values = curve.feature_values
             if not values or not min(values) <= x <= max(values):
                 return (
-                    f"the hand's {label} ({x:g}) lies outside the calibrated values "
+                    f"the hand's {label} is {x:g}, outside the calibrated values "
                     f"{min(values):g}-{max(values):g}"
                 )
         mid = curve.at(p_dd, x)[0]

@@ -53,10 +53,18 @@ def curves(df: pd.DataFrame, features: pd.DataFrame | None = None) -> dict[str, 
     return out
 
 
+# a feature value is calibrated where at least this many of the fit panel's hands had it: the
+# curve is fitted on every hand, but a hand whose value fewer hands shared gets no real-play
+# figure from it (the band there would rest on a handful of clusters)
+MIN_VALUE_HANDS = 10
+
+
 def _with_feature(g: pd.DataFrame, family: str, features: pd.DataFrame | None) -> dict | None:
     """The curve with a third term, the feature of ``family`` that helps most (largest
     held-back gain among those that help), fitted on the fit panel's deals ``g`` with the
-    feature's raw values; None where none helps. The curve may not fall with p_dd: where the
+    feature's raw values; None where none helps. Its ``feature_values`` are the values at
+    least MIN_VALUE_HANDS hands had, from the lowest to the highest such value (None when no
+    value has that many). The curve may not fall with p_dd: where the
     fit's slope in p_dd comes out negative (the feature carries what p_dd said), the slope is
     held at 0, the constrained maximum of the likelihood."""
     if features is None or features.empty:
@@ -73,9 +81,15 @@ def _with_feature(g: pd.DataFrame, family: str, features: pd.DataFrame | None) -
         beta = np.array([flat[0], 0.0, flat[1]])
         cov = np.zeros((3, 3))
         cov[np.ix_([0, 2], [0, 2])] = flat_cov
+    per_hand = pd.Series(x, index=g.index).groupby(g["hand_id"].to_numpy()).first()
+    counts = per_hand.value_counts()
+    common = sorted(float(v) for v in counts[counts >= MIN_VALUE_HANDS].index)
+    if not common:
+        return None
+    values = sorted(float(v) for v in counts.index if common[0] <= v <= common[-1])
     return {"a": float(beta[0]), "b": float(beta[1]), "c": float(beta[2]), "cov": cov.tolist(),
             "clusters": int(g["hand_id"].nunique()), "flat": False, "feature": name,
-            "feature_values": sorted({float(v) for v in x})}  # fmt: skip
+            "feature_values": values}  # fmt: skip
 
 
 def _widest_band(fit: dict, g: pd.DataFrame, points: int = 41) -> float:
@@ -87,7 +101,7 @@ def _widest_band(fit: dict, g: pd.DataFrame, points: int = 41) -> float:
         return float(np.max((hi - lo) / 2))
     x = hand_features(g["mask"].to_numpy())[fit["feature"]]
     widest = 0.0
-    for v in np.unique(x):
+    for v in fit["feature_values"]:
         p = g["p_dd"].to_numpy()[x == v]
         _, lo, hi = curve_at(fit, np.linspace(p.min(), p.max(), points), x=float(v))
         widest = max(widest, float(np.max((hi - lo) / 2)))
@@ -135,13 +149,19 @@ def check_table(
     return pd.DataFrame(rows)
 
 
+# Seven features are tried on eight families: at |z| > 2 about three of those 56 tests would
+# pass by chance alone. A feature helps only beyond the Bonferroni bound for them all (two-sided
+# 5 % / 56: z 3.3) and with a better fit of the held-back panel.
+Z_FEATURE = 3.3
+
+
 def feature_table(df: pd.DataFrame, min_hands: int = 30) -> pd.DataFrame:
     """Whether a hand feature helps beside the double-dummy P(make), per family and feature:
     the curve refitted on the fit panel with the feature (standardised) as a third term, its
     coefficient with the cluster-robust z, and the change in mean log-likelihood per deal on
     the held-back panel against the curve without it (positive: the feature predicts the
-    held-back deals better). A feature helps where both the z (beyond 2) and the held-back
-    gain say so; the shipped curves use the double-dummy P(make) alone until one does."""
+    held-back deals better). A feature helps where both the z (beyond Z_FEATURE) and the
+    held-back gain say so; the family's curve then takes it (:func:`curves`)."""
     rows = []
     d = _played(df)
     for family in FAMILIES:
@@ -171,7 +191,7 @@ def feature_table(df: pd.DataFrame, min_hands: int = 30) -> pd.DataFrame:
                          "check_deals": len(check)})  # fmt: skip
     table = pd.DataFrame(rows)
     if not table.empty:
-        table["helps"] = (table["z"].abs() > 2) & (table["check_gain"] > 0)
+        table["helps"] = (table["z"].abs() > Z_FEATURE) & (table["check_gain"] > 0)
     return table
 
 

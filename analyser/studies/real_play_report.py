@@ -19,6 +19,7 @@ from analyser.analysis.play_curve import MIN_HANDS, Calibration
 from analyser.report.blocks import Block, table_block
 from analyser.report.model import pct
 from analyser.stats import cluster_interval
+from analyser.studies.real_play_fit import Z_FEATURE
 
 if TYPE_CHECKING:
     from analyser.studies.runner import StudyResult
@@ -176,7 +177,8 @@ def shipped_blocks(cal: Calibration | None, folder: pathlib.Path) -> list[Block]
             "refitted as a third term on the fit panel (z: its cluster-robust coefficient over "
             "its standard error) and scored on the held-back panel (check_gain: mean "
             "log-likelihood per deal against the curve without it); a feature helps where "
-            f"|z| > 2 and check_gain > 0: {said}. Where one helps, the family's curve takes "
+            f"|z| > {Z_FEATURE} (the Bonferroni bound for all the features and families "
+            f"tried) and check_gain > 0: {said}. Where one helps, the family's curve takes "
             "the one with the largest gain as a third term (the curves above)."
         )
         blocks.append(
