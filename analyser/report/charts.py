@@ -227,7 +227,11 @@ def real_play_map(curve: pd.DataFrame, path: pathlib.Path, *, title: str) -> pat
     ax.plot([0, 1], [0, 1], color="grey", linewidth=0.8, linestyle=":", label="no bias")
     for k, (family, g) in enumerate(curve.groupby("family", sort=False)):
         colour = OKABE_ITO[k % len(OKABE_ITO)]
-        ax.plot(g["dd_p"], g["p"], MARKERS[k % len(MARKERS)] + "-", color=colour, label=family)
+        # past the palette's eight colours: another marker and a dashed line, so no two
+        # lines look alike
+        lap = k // len(OKABE_ITO)
+        style = MARKERS[(k + lap) % len(MARKERS)] + ("-" if lap == 0 else "--")
+        ax.plot(g["dd_p"], g["p"], style, color=colour, label=family)
         ax.fill_between(g["dd_p"], g["lo"], g["hi"], color=colour, alpha=0.12, linewidth=0)
     ax.set_xlim(0, 1)
     ax.set_ylim(-0.03, 1.03)

@@ -26,12 +26,19 @@ if TYPE_CHECKING:
 
 
 def _shown_values(c) -> list[float | None]:
-    """The feature values a curve is shown at: its lowest, middle and highest (None: the
-    curve has no feature)."""
+    """The feature values a curve is drawn at: its lowest and highest calibrated value
+    (None: the curve has no feature)."""
     if c.feature is None:
         return [None]
+    return sorted({min(c.feature_values), max(c.feature_values)})
+
+
+def _middle_value(c) -> float | None:
+    """The feature value a curve's row of the family table is read at: its middle one."""
+    if c.feature is None:
+        return None
     v = sorted(c.feature_values)
-    return sorted({v[0], v[len(v) // 2], v[-1]})
+    return v[len(v) // 2]
 
 
 def _label(family: str, c, x: float | None) -> str:
@@ -40,7 +47,7 @@ def _label(family: str, c, x: float | None) -> str:
 
 def curve_frame(cal: Calibration, points: int = 11) -> pd.DataFrame:
     """Per usable family (enough hands) the curve and band on a grid over its range; a curve
-    with a hand feature at its lowest, middle and highest value of the feature."""
+    with a hand feature at its lowest and highest calibrated value of the feature."""
     rows = []
     for family, c in cal.families.items():
         if c.hands < MIN_HANDS:
@@ -58,8 +65,7 @@ def family_table(cal: Calibration) -> pd.DataFrame:
     analysis uses it."""
     rows = []
     for family, c in cal.families.items():
-        shown = _shown_values(c)
-        x = shown[len(shown) // 2]  # a curve with a feature: at its middle value
+        x = _middle_value(c)
         at = {p: c.at(p, x) for p in (0.5, 0.8) if c.p_range[0] <= p <= c.p_range[1]}
         rows.append(
             {
