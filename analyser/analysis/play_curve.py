@@ -158,13 +158,22 @@ class FamilyCurve:
         mid, lo, hi = curve_at(fit, np.array([p]), x=x)
         return float(mid[0]), float(lo[0]), float(hi[0])
 
-    def feature_of(self, mask: int) -> float | None:
-        """The hand's value of the curve's feature (None for a curve without one)."""
+    def features_of(self, masks) -> np.ndarray | None:
+        """Each hand's value of the curve's feature, per hand mask (None for a curve without
+        one)."""
         if self.feature is None:
             return None
         from analyser.analysis.play_panel import hand_features  # the guidelines: heavy
 
-        return float(hand_features(np.array([mask], dtype=np.int64))[self.feature][0])
+        return hand_features(np.asarray(masks, dtype=np.int64).reshape(-1))[self.feature]
+
+    def calibrated(self, x: np.ndarray) -> np.ndarray:
+        """Per feature value, whether it lies among the values the curve calibrates."""
+        values = self.feature_values
+        x = np.asarray(x, float)
+        if not values:
+            return np.zeros(x.shape, bool)
+        return (x >= min(values)) & (x <= max(values))
 
 
 @dataclass(frozen=True)
@@ -206,9 +215,9 @@ class Calibration:
             label = FEATURE_LABELS.get(curve.feature, curve.feature)
             if mask is None:
                 return f"the curve needs the hand's {label}"
-            x = curve.feature_of(mask)
+            x = float(curve.features_of([mask])[0])
             values = curve.feature_values
-            if not values or not min(values) <= x <= max(values):
+            if not curve.calibrated(x):
                 return (
                     f"the hand's {label} is {x:g}, outside the calibrated values "
                     f"{min(values):g}-{max(values):g}"

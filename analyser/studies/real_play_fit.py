@@ -62,11 +62,11 @@ MIN_VALUE_HANDS = 10
 def _with_feature(g: pd.DataFrame, family: str, features: pd.DataFrame | None) -> dict | None:
     """The curve with a third term, the feature of ``family`` that helps most (largest
     held-back gain among those that help), fitted on the fit panel's deals ``g`` with the
-    feature's raw values; None where none helps. Its ``feature_values`` are the values at
-    least MIN_VALUE_HANDS hands had, from the lowest to the highest such value (None when no
-    value has that many). The curve may not fall with p_dd: where the
-    fit's slope in p_dd comes out negative (the feature carries what p_dd said), the slope is
-    held at 0, the constrained maximum of the likelihood."""
+    feature's raw values; None where none helps, or where no value of the feature was had
+    by MIN_VALUE_HANDS hands. Its ``feature_values`` run from the lowest to the highest value
+    that many hands had. The curve may not fall with p_dd: where the fit's slope in p_dd
+    comes out negative (the feature carries what p_dd said), the slope is held at 0, the
+    constrained maximum of the likelihood."""
     if features is None or features.empty:
         return None
     rows = features[(features["family"] == family) & features["helps"]]

@@ -206,9 +206,10 @@ def confirming_table(res: StudyResult, cal: Calibration | None) -> pd.DataFrame:
         curve = cal.families.get(family) if cal is not None else None
         predicted = np.nan
         if curve is not None and curve.hands >= MIN_HANDS:
+            x = curve.features_of(per["mask"].to_numpy())
             pred = [
-                curve.at(float(p), curve.feature_of(int(m)))[0]
-                for p, m in zip(per["p_dd"], per["mask"], strict=True)
+                curve.at(float(p), None if x is None else x[i])[0]
+                for i, p in enumerate(per["p_dd"])
             ]
             predicted = float(np.average(pred, weights=per["n"]))
         inside = None if np.isnan(predicted) else bool(lo <= predicted <= hi)

@@ -93,9 +93,8 @@ def real_play_columns(made, deals, contract: str | None, seat: str | None, masks
         # the calibration's hands had, it says nothing
         if masks is None:
             return nan
-        hands = np.asarray(masks, dtype=np.int64)[keep]
-        x = np.array([curve.feature_of(int(m)) for m in hands])
-        inside &= (x >= min(curve.feature_values)) & (x <= max(curve.feature_values))
+        x = curve.features_of(np.asarray(masks, dtype=np.int64)[keep])
+        inside &= curve.calibrated(x)
     real = p_dd.copy()
     for i in np.flatnonzero(inside):
         real[i] = curve.at(float(p_dd[i]), None if curve.feature is None else x[i])[0]
