@@ -1,17 +1,20 @@
 """What do the finished chunks of the real-play calibration runs say so far?
 
-The calibration (Study 13 at its full size) is two runs: ``sims/full/real_play.toml`` and
+The calibration (Study 13 at its full size) is three runs: ``sims/full/real_play.toml``,
 ``sims/full/real_play_more.toml`` (more hands for the families the first cannot bring to
-their targets). Each takes hours on two cores and may span sessions; each chunk a run
-finishes is saved under ``data/real_play/cache/<name>-<key>/`` and committed. This script
-fits the curves on the chunks of both runs finished so far (the same fit as the finished
-study, :func:`analyser.studies.real_play_fit.summary`; a hand is a cluster of its own run)
-and writes the calibration file the analysis reads,
-``data/real_play/real_play_calibration.json``: ``"complete"`` is true only when both runs
-are; ``runs`` gives each run's study, key, seed and chunks done of its chunks, and ``key``
-joins the runs' keys. Until both finish, the shipped curves are this fit, and every figure
-drawn from them says on how many deals it rests. A run that finishes writes a file of its
-own data alone: run this script again after it.
+their targets) and ``sims/full/real_play_edges.toml`` (strata where the bands were widest).
+Each takes hours on two cores and may span sessions; each chunk a run finishes is saved
+under ``data/real_play/cache/<name>-<key>/`` and committed. The first two were stopped part
+of the way (:data:`STOPPED`): their families are interleaved, so their finished chunks are a
+proportional part of their panels. This script fits the curves on the chunks of all runs
+finished so far (the same fit as the finished study,
+:func:`analyser.studies.real_play_fit.summary`; a hand is a cluster of its own run) and
+writes the calibration file the analysis reads, ``data/real_play/real_play_calibration.json``:
+``"complete"`` is true only when every run has finished or was stopped; ``runs`` gives each
+run's study, key, seed, chunks done of its chunks and whether it was stopped, and ``key``
+joins the runs' keys. Until then, the shipped curves are this fit, and every figure drawn from
+them says on how many deals it rests. A run that finishes writes a file of its own data
+alone: run this script again after it.
 
 Run: ``PYTHONPATH=. python sims/real_play_so_far.py``
 """
@@ -30,7 +33,13 @@ from analyser.studies.config import load_study  # noqa: E402
 from analyser.studies.real_play import P_HIGH, P_LOW, calibration_file, plan  # noqa: E402
 from analyser.studies.real_play_fit import finished_parts, summary  # noqa: E402
 
-RUNS = (ROOT / "sims" / "full" / "real_play.toml", ROOT / "sims" / "full" / "real_play_more.toml")
+RUNS = tuple(
+    ROOT / "sims" / "full" / f"{name}.toml"
+    for name in ("real_play", "real_play_more", "real_play_edges")
+)
+# runs stopped before their end, with the chunks they keep: their remaining play went to the
+# strata of real_play_edges, which narrow the widest bands for a third of the cost
+STOPPED = {"real_play", "real_play_more"}
 # hand ids restart at 0 in every run; a run's ids are shifted by this much times its index so
 # that each hand stays a cluster of its own
 RUN_OFFSET = 10_000_000
@@ -50,15 +59,16 @@ def main() -> None:
         chunks = -(-len(plan(cfg)) // cfg["chunk_hands"])
         key = found[0].name.rsplit("-", 1)[1] if found else cfg.key
         runs.append({"study": cfg.name, "key": key, "seed": cfg["seed"],
-                     "chunks_done": done, "chunks": chunks})  # fmt: skip
-        print(f"{cfg.name}: {done} of {chunks} chunks")
+                     "chunks_done": done, "chunks": chunks,
+                     "stopped": cfg.name in STOPPED})  # fmt: skip
+        print(f"{cfg.name}: {done} of {chunks} chunks" + (" (stopped)" * (cfg.name in STOPPED)))
     if not frames:
         sys.exit("real_play_so_far: no finished chunk in any run")
     df = pd.concat(frames, ignore_index=True)
     first = load_study(RUNS[0])
     run = {
         "key": "+".join(r["key"] for r in runs),
-        "complete": all(r["chunks_done"] == r["chunks"] for r in runs),
+        "complete": all(r["chunks_done"] == r["chunks"] or r["stopped"] for r in runs),
         "chunks_done": sum(r["chunks_done"] for r in runs),
         "chunks": sum(r["chunks"] for r in runs),
         "runs": runs,

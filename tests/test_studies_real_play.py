@@ -179,3 +179,82 @@ def test_a_feature_that_carries_what_p_dd_said_holds_the_slope_at_zero():
     fit = curves(pd.DataFrame(rows), table)["rik"]
     assert fit["feature"] == "hcp" and fit["b"] == 0.0 and fit["c"] < 0
     assert fit["cov"][1] == [0.0, 0.0, 0.0] and fit["monotone"]
+
+
+# --------------------------------------------------------------------------- strata
+
+
+def _with_strata(strata):
+    return load_study(SIMS / "real_play.toml").with_params(**TINY, strata=strata)
+
+
+def test_a_stratum_draws_hands_whose_features_lie_in_its_ranges():
+    from analyser.analysis.play_panel import hand_features
+    from analyser.studies.real_play import plan
+
+    cfg = _with_strata(
+        [
+            {
+                "family": "misere",
+                "hands": 30,
+                "check_hands": 10,
+                "max_delta": [4, 5],
+                "p_dd": [0.15, 0.5],
+            }
+        ]
+    )
+    hands = plan(cfg)
+    plain = plan(load_study(SIMS / "real_play.toml").with_params(**TINY))
+    # the plain panels are unchanged by the stratum: same hands, played over the full range
+    base = hands[hands["stratum"] == -1]
+    assert base["mask"].tolist() == plain["mask"].tolist()
+    assert (base["play_lo"] == P_LOW).all() and (base["play_hi"] == P_HIGH).all()
+    s = hands[hands["stratum"] == 0]
+    assert s.groupby("panel").size().to_dict() == {"fit": 30, "check": 10}
+    delta = hand_features(s["mask"].to_numpy())["max_delta"]
+    assert ((delta >= 4) & (delta <= 5)).all()
+    assert (s["play_lo"] == 0.15).all() and (s["play_hi"] == 0.5).all()
+    assert hands["hand_id"].is_unique and set(s["mask"]).isdisjoint(set(base["mask"]))
+
+
+def test_a_stratum_plays_only_hands_inside_its_range_of_p_dd():
+    from analyser.studies.real_play import plan, solve_hands
+
+    cfg = _with_strata(
+        [
+            {
+                "family": "misere",
+                "hands": 6,
+                "check_hands": 0,
+                "max_delta": [3, 4],
+                "p_dd": [0.15, 0.5],
+            }
+        ]
+    )
+    hands = plan(cfg)
+    s = hands[hands["stratum"] == 0]
+    df = solve_hands(cfg, s, None)
+    assert (df["stratum"] == 0).all() and df["hand_id"].nunique() == 6
+    played = df[df["deal"] >= 0]
+    assert played["p_dd"].between(0.15, 0.5).all()
+    skipped = df[df["deal"] < 0].drop_duplicates("hand_id")
+    assert (~skipped["p_dd"].between(0.15, 0.5)).all()
+
+
+@pytest.mark.parametrize(
+    ("strata", "words"),
+    [
+        ({"family": "misere"}, "must be a list"),
+        ([{"family": "whist", "hands": 1, "check_hands": 0}], "needs a family"),
+        ([{"family": "misere", "hands": -1, "check_hands": 0}], "'hands'"),
+        ([{"family": "misere", "hands": 1}], "'check_hands'"),
+        ([{"family": "misere", "hands": 1, "check_hands": 0, "colour": [1, 2]}], "unknown range"),
+        ([{"family": "misere", "hands": 1, "check_hands": 0, "max_delta": [5, 4]}], "lo <= hi"),
+        ([{"family": "misere", "hands": 1, "check_hands": 0, "p_dd": [0.1, 0.5]}], "inside"),
+    ],
+)
+def test_a_bad_stratum_is_a_one_line_error(strata, words):
+    from analyser.studies.config import ConfigError
+
+    with pytest.raises(ConfigError, match=words):
+        _with_strata(strata)

@@ -19,6 +19,11 @@ Every ``plain_every``-th deal of the others is also played without the auction's
 the inference's effect, paired on the same deals. Each played deal is
 also solved double-dummy (the paired make).
 
+**Strata.** ``strata`` adds panels that spend the play where a curve's band is widest: each a
+family, its fit and check hands, and ranges its hands must fall in (a hand feature's values,
+filtering the design; a narrower range of ``p_dd``, in which its hands are played). Every
+range is an input of the curve, so the fit, which conditions on them, stays unbiased.
+
 **Curve.** Per family a logistic curve ``P(real make) = 1 / (1 + exp(-(a + b logit(p_dd))))``
 fitted to the played deals by maximum likelihood, its 95 % band from the cluster-robust
 covariance (deals clustered within hands) by the delta method; ``max_half_width`` is the
@@ -39,7 +44,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from analyser.analysis.play_panel import in_design
+from analyser.analysis.play_panel import FEATURE_LABELS, hand_features, in_design
 from analyser.cards import mask_to_cards
 from analyser.errors import RikkenError
 from analyser.progress import Progress
@@ -64,10 +69,45 @@ if TYPE_CHECKING:
     from analyser.studies.runner import StudyResult
 
 # why deal_model = "cut_only" does not apply (docs/deal_model.md)
+P_LOW, P_HIGH = 0.15, 0.95  # the double-dummy range the curve covers
 CUT_ONLY = (
     "it calibrates single-dummy play (with the auction's inference, whose worlds assume a "
     "shuffled pack) against double-dummy play on uniform deals"
 )
+
+
+def _strata(v) -> str | None:
+    """The check of ``strata``: a list of tables, each a family, its ``hands`` and
+    ``check_hands``, and the ranges its hands must fall in: ``p_dd = [lo, hi]`` (inside
+    P_LOW..P_HIGH) and any hand feature of :data:`FEATURE_LABELS` as ``name = [lo, hi]``."""
+    if not isinstance(v, list):
+        return f"must be a list of tables (family, hands, check_hands, ranges), got {v!r}"
+    for i, s in enumerate(v):
+        where = f"item {i + 1}"
+        if not isinstance(s, dict):
+            return f"{where} must be a table, got {s!r}"
+        if s.get("family") not in FAMILIES:
+            return f"{where} needs a family among {', '.join(FAMILIES)}, got {s.get('family')!r}"
+        for key in ("hands", "check_hands"):
+            n = s.get(key)
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
+                return f"{where} needs {key!r}, an integer in 0..1000000, got {n!r}"
+        for key, span in s.items():
+            if key in ("family", "hands", "check_hands"):
+                continue
+            if key != "p_dd" and key not in FEATURE_LABELS:
+                known = ", ".join(["p_dd", *FEATURE_LABELS])
+                return f"{where} has unknown range {key!r} (known: {known})"
+            ok = (isinstance(span, list) and len(span) == 2
+                  and all(isinstance(x, int | float) and not isinstance(x, bool) for x in span)
+                  and span[0] <= span[1])  # fmt: skip
+            if not ok:
+                return f"{where}: {key!r} must be [lo, hi] with lo <= hi, got {span!r}"
+            if key == "p_dd" and not P_LOW <= span[0] < span[1] <= P_HIGH:
+                return f"{where}: 'p_dd' must lie inside {P_LOW}..{P_HIGH}, got {span!r}"
+    return None
+
+
 KEYS = {
     "hands_per_family": _family_counts,
     "check_hands_per_family": _family_counts,
@@ -76,8 +116,8 @@ KEYS = {
     "dd_deals": int_in(4, 100_000),
     "max_nodes": int_in(0, 10**12),
     "plain_every": int_in(0, 1_000_000),
+    "strata": _strata,
 }
-P_LOW, P_HIGH = 0.15, 0.95  # the double-dummy range the curve covers
 BATCH = 4096
 MAX_BATCHES = 400
 SD_STREAM = 0x5EED_0F_5D  # the played deals' stream, apart from the p_dd estimate's
@@ -98,7 +138,9 @@ CONTRACT_IDS = {
 
 def plan(cfg: StudyConfig) -> pd.DataFrame:
     """Per family the fit panel (``hands_per_family``) and the held-back check panel
-    (``check_hands_per_family``, another stream of the seed), hands in the family's design."""
+    (``check_hands_per_family``, another stream of the seed), hands in the family's design;
+    then each of the ``strata`` (:func:`_stratum`). Every hand carries the range of p_dd in
+    which it is played (``play_lo``, ``play_hi``) and its stratum (-1: none)."""
     frames = []
     for panel, key, label in (
         ("fit", "hands_per_family", 13),
@@ -109,19 +151,65 @@ def plan(cfg: StudyConfig) -> pd.DataFrame:
             n = int(wanted.get(family, 0))
             if n == 0:
                 continue
-            picked: list[int] = []
-            for b in range(MAX_BATCHES):
-                cand = _candidates(family, gen.stream(cfg["seed"], label, k, b), BATCH)
-                picked += cand[in_design(family, cand)].tolist()
-                if len(picked) >= n:
-                    break
-            masks = np.array(picked[:n], dtype=np.int64)
+            masks = _draw(family, n, (cfg["seed"], label, k))
             frame = hand_frame(masks, cfg["seed"], 0, family=family, panel=panel)
             frames.append(frame.assign(_order=np.arange(n) / n))
+    for i, stratum in enumerate(cfg["strata"]):
+        frames += _stratum(cfg["seed"], i, stratum)
     # families interleaved (each spread evenly over the run), so that a run stopped part-way
     # has covered every family in proportion
     both = pd.concat(frames, ignore_index=True).sort_values("_order", kind="stable")
+    for column, default in (("play_lo", P_LOW), ("play_hi", P_HIGH), ("stratum", -1)):
+        both[column] = both[column].fillna(default) if column in both else default
+    both["stratum"] = both["stratum"].astype(np.int64)
     return renumber([both.drop(columns="_order")], cfg["seed"])
+
+
+def _draw(family: str, n: int, labels: tuple[int, ...], keep=None) -> np.ndarray:
+    """The first ``n`` candidates of the family's design (and of ``keep``, a filter of
+    masks) from the seeded streams ``labels + (batch,)``."""
+    picked: list[int] = []
+    for b in range(MAX_BATCHES):
+        cand = _candidates(family, gen.stream(*labels, b), BATCH)
+        ok = in_design(family, cand)
+        if keep is not None:
+            ok &= keep(cand)
+        picked += cand[ok].tolist()
+        if len(picked) >= n:
+            break
+    if len(picked) < n:
+        raise RikkenError(
+            f"real_play: only {len(picked)} of {n} {family} hands found in the design"
+        )
+    return np.array(picked[:n], dtype=np.int64)
+
+
+def _stratum(seed: int, i: int, s: dict) -> list[pd.DataFrame]:
+    """The fit and check hands of stratum ``i``: hands of its family's design whose features
+    lie in its ranges, played where their p_dd lies in its ``p_dd`` range. A stratum spends
+    the play where a curve's band is widest (the ends of its range of p_dd, the rare values
+    of a feature); the curve stays unbiased, as every range is one of the curve's own
+    inputs (p_dd, or a feature the curve may use) and the fit conditions on them."""
+    family = s["family"]
+    lo, hi = s.get("p_dd", [P_LOW, P_HIGH])
+    spans = {k: v for k, v in s.items() if k in FEATURE_LABELS}
+
+    def keep(masks: np.ndarray) -> np.ndarray:
+        feats = hand_features(masks) if spans else {}
+        ok = np.ones(masks.size, dtype=bool)
+        for name, (a, b) in spans.items():
+            ok &= (feats[name] >= a) & (feats[name] <= b)
+        return ok
+
+    out = []
+    for panel, key, label in (("fit", "hands", 15), ("check", "check_hands", 16)):
+        n = int(s[key])
+        if n == 0:
+            continue
+        masks = _draw(family, n, (seed, label, i), keep)
+        frame = hand_frame(masks, seed, 0, family=family, panel=panel)
+        out.append(frame.assign(_order=np.arange(n) / n, play_lo=lo, play_hi=hi, stratum=i))
+    return out
 
 
 def cost(cfg: StudyConfig, hands: pd.DataFrame) -> int:
@@ -183,7 +271,8 @@ def _played_deals(family: str, mask: int, seed: int, cfg: StudyConfig):
 def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None) -> pd.DataFrame:
     """Per (hand, played deal): the hand's p_dd, the deal's double-dummy answer, the
     single-dummy outcome with the auction's inference and (every ``plain_every``-th deal)
-    without it. A hand outside P_LOW..P_HIGH gives one row with ``deal = -1``."""
+    without it. A hand whose p_dd lies outside its range (P_LOW..P_HIGH, or its stratum's)
+    gives one row with ``deal = -1``."""
     from analyser.rules import parse_ruleset
     from analyser.solver import Solver
 
@@ -195,8 +284,9 @@ def solve_hands(cfg: StudyConfig, hands: pd.DataFrame, progress: Progress | None
         seed = int(r.deal_seed)
         p_dd, dd_n = _p_dd(r.family, int(r.mask), seed, cfg)
         base = {"hand_id": r.hand_id, "hand": r.hand, "mask": r.mask, "deal_seed": r.deal_seed,
-                "family": r.family, "panel": r.panel, "p_dd": p_dd, "dd_n": dd_n}  # fmt: skip
-        if not P_LOW <= p_dd <= P_HIGH:
+                "family": r.family, "panel": r.panel, "p_dd": p_dd, "dd_n": dd_n,
+                "stratum": r.stratum}  # fmt: skip
+        if not r.play_lo <= p_dd <= r.play_hi:
             rows.append(base | _empty_play())
             if progress is not None:
                 progress.advance(n)
