@@ -24,7 +24,28 @@ NEED_PIEK = 1
 S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES, S_TRICK_NODES = 0, 1, 2, 3, 4, 5
 S_ESCALATED = 6  # positions solved again on the large table
 S_RX_NODES = 7  # nodes of the smaller misère game (misere_proof), not counted in S_NODES
-N_STATS = 8
+# The solver's profile per concern (tests/bench/profile_solver.py): a search reads
+# S_PROFILE once and, where it names a concern (P_*), does that concern's work twice at every
+# node that does it, with the same inputs and the same result, so the extra time is the
+# concern's cost; 0 (always, outside the profile) does everything once. S_SINK takes the
+# first result, a store between the two that keeps the compiler from merging them.
+S_PROFILE = 8
+S_SINK = 9
+N_STATS = 10
+P_GENERATE = 1  # move generation (moves.gen_moves)
+P_ORDER = 2  # generation and ordering (moves.order_moves): ordering = P_ORDER - P_GENERATE
+P_PROBE = 3  # the table's key and probe at a trick start (trick_start.start_codes, probe_both)
+P_STORE = 4  # the table's store (table.tt_store)
+P_QUICK = 5  # quick and later tricks at a trick start (cuts.trick_bounds)
+P_CUTS = 6  # the second and late hand's cuts and the misère cut (cuts.py, trick_start.py)
+PROFILE_CONCERNS = {
+    "generation": P_GENERATE,
+    "generation + ordering": P_ORDER,
+    "table probe": P_PROBE,
+    "table store": P_STORE,
+    "quick tricks": P_QUICK,
+    "cut tests": P_CUTS,
+}
 
 # The move-ordering array a search is given (``killer``): a history weight per (seat, card)
 # at [seat * 64 + bit], then per depth the last two leads that cut off there

@@ -63,10 +63,18 @@ from analyser.solver.layout import (
     LEAD_KILLER,
     LEAD_KILLER_2,
     NT,
+    P_CUTS,
+    P_GENERATE,
+    P_ORDER,
+    P_PROBE,
+    P_QUICK,
+    P_STORE,
     S_NODES,
+    S_PROFILE,
     S_QT_CUTS,
     S_RX_NODES,
     S_SEARCHES,
+    S_SINK,
     S_TRICK_NODES,
     S_TT_HITS,
     S_TT_STORES,
@@ -155,6 +163,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
     hands0, leader0, pend0, trick0, n_trick0, force = root
     tt, tb, gen, killer, stats = mem
     stats[S_SEARCHES] += 1
+    prof = stats[S_PROFILE]  # 0 but in the solver's profile: a concern done twice (layout.py)
     hands = hands0.copy()
     d0 = n_trick0
     # tricks left, the current one included: the seat to move has not played to it yet
@@ -260,6 +269,9 @@ def search(rules, root, fam, beta, mem, max_nodes):
                     # searching every defence to the last trick
                     skip = called_suit if pend[d] == 1 else -1
                     settled, v, wb = misere_cut(hands, p, lone_decl, skip)
+                    if prof == P_CUTS:
+                        stats[S_SINK] += v
+                        settled, v, wb = misere_cut(hands, p, lone_decl, skip)
                     # neither: the smaller game may still prove it (after the table)
                     rx_here = not settled and rem >= RX_MIN_CARDS
                 if not settled and rem == 1:
@@ -268,6 +280,9 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 if not settled:
                     alive = hands[0] | hands[1] | hands[2] | hands[3]
                     key, c0, c1 = start_codes(hands, alive, d, d0, addr_at, card, seat_at)
+                    if prof == P_PROBE:
+                        stats[S_SINK] += key
+                        key, c0, c1 = start_codes(hands, alive, d, d0, addr_at, card, seat_at)
                     tneed = need if fam == FAM_T else 1
                     aux = start_aux(p, pend[d], called_suit, called_bit, alive, fam, need)
                     # buckets from the position alone, the generation only in the check
@@ -285,6 +300,9 @@ def search(rules, root, fam, beta, mem, max_nodes):
                         e = -1
                     else:
                         st, e = probe_both(view, addr, tneed, gen8)
+                        if prof == P_PROBE:
+                            stats[S_SINK] += e
+                            st, e = probe_both(view, addr, tneed, gen8)
                     if st >= 0:
                         stats[S_TT_HITS] += 1
                         if fam == FAM_T:
@@ -299,6 +317,9 @@ def search(rules, root, fam, beta, mem, max_nodes):
                             tt_move = entry_bounds(tt, e)[2]
                         if fam == FAM_T and not forced_root:
                             settled, v, w = trick_bounds(rules, hands, p, c, need, rem, pend[d])
+                            if prof == P_QUICK:
+                                stats[S_SINK] += v
+                                settled, v, w = trick_bounds(rules, hands, p, c, need, rem, pend[d])
                             if settled:
                                 stats[S_QT_CUTS] += 1
                         elif rx_here:
@@ -315,16 +336,17 @@ def search(rules, root, fam, beta, mem, max_nodes):
                             searched[d] = 1
                             keep_address(addr_at, d, addr)
             elif pos == 1 and fam == FAM_T and pend[d] == 0 and not forced_root:
+                lead_seat, lead_card = seat_at[d - 1], card[d - 1]
+                need = beta - cnt[d]
+                rem = n0 - (d >> 2)
                 settled, v, w = second_hand_cut(
-                    rules,
-                    hands,
-                    p,
-                    seat_at[d - 1],
-                    card[d - 1],
-                    beta - cnt[d],
-                    n0 - (d >> 2),
-                    cnt[d],
+                    rules, hands, p, lead_seat, lead_card, need, rem, cnt[d]
                 )
+                if prof == P_CUTS:
+                    stats[S_SINK] += v
+                    settled, v, w = second_hand_cut(
+                        rules, hands, p, lead_seat, lead_card, need, rem, cnt[d]
+                    )
                 if settled:
                     wb = 0
                     stats[S_QT_CUTS] += 1
@@ -334,12 +356,18 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 if (need <= 2) if side_max[p] == 1 else (need >= rem - 1):
                     turn = node_turn(hands, d, p, pos, card, wseat, wbit)
                     settled, v, w = late_hand_cut(rules, hands, turn, need, rem, cnt[d])
+                    if prof == P_CUTS:
+                        stats[S_SINK] += v
+                        settled, v, w = late_hand_cut(rules, hands, turn, need, rem, cnt[d])
                     if settled:
                         wb = 0
                         stats[S_QT_CUTS] += 1
             if not settled:
                 turn = node_turn(hands, d, p, pos, card, wseat, wbit)
                 n = gen_moves(rules, hands, turn, pend[d], moves)
+                if prof == P_GENERATE:
+                    stats[S_SINK] += n
+                    n = gen_moves(rules, hands, turn, pend[d], moves)
                 if forced_root:
                     mv[d, 0] = force
                     run[d, 0] = 1 << force
@@ -356,6 +384,10 @@ def search(rules, root, fam, beta, mem, max_nodes):
                     # FAM_E's misère-like phase (no trick wanted any more): nobody plays for tricks
                     wants = fam == FAM_T or goal - cnt[d] > 0
                     order_moves(rules, hands, turn, wants, hints, moves, n)
+                    if prof == P_ORDER:
+                        stats[S_SINK] += mv[d, 0]
+                        n = gen_moves(rules, hands, turn, pend[d], moves)
+                        order_moves(rules, hands, turn, wants, hints, moves, n)
                 nmv[d] = n
                 imv[d] = 0
                 for s in range(4):
@@ -412,6 +444,11 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 addr = address_at(addr_at, d)
                 alive = hands[0] | hands[1] | hands[2] | hands[3]
                 tt_store(view, addr, alive, n0 - (d >> 2), Result(w, wb, v >= beta, rel, best[d]))
+                if prof == P_STORE:
+                    stats[S_SINK] += 1
+                    tt_store(
+                        view, addr, alive, n0 - (d >> 2), Result(w, wb, v >= beta, rel, best[d])
+                    )
                 stats[S_TT_STORES] += 1
             if d == d0:
                 return v
