@@ -91,7 +91,6 @@ from analyser.solver.partition import highest_beaten, raise_w, trick_w, w_mode
 from analyser.solver.position import beats
 from analyser.solver.state import Address, Hints, Moves, Result, TableView, Turn
 from analyser.solver.table import (
-    B_GEN,
     B_TAG,
     C_M0,
     C_M1,
@@ -200,7 +199,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
     rx_k, rx_v = new_memo(RX_MEMO_BITS if fam == FAM_E and trump == NT else 0)
     rx_cnt = np.zeros(2, np.int64)
     # the table with its check and generation bytes, eight slots a word (tt_probe, tt_store)
-    view = TableView(tt, tb, tb[B_TAG].view(np.uint64), tb[B_GEN].view(np.uint64), gen)
+    view = TableView(tt, tb, tb[B_TAG].view(np.uint64), gen)
     gen8 = gen_byte(gen)
     moves = Moves(mv, run, wt)
 

@@ -36,8 +36,7 @@ Inside the search, per node:
   lead killers, cut-off cache), ``tt_move`` (the table's best move) and ``cut_move`` (the
   cut-off cache's card), -1 for none.
 * TableView: the transposition table as a search uses it (analyser/solver/table.py). ``tt``,
-  ``tb``, ``tagw``/``genw`` (its check and generation bytes seen as uint64 words) and
-  ``gen`` (the generation).
+  ``tb``, ``tagw`` (its check bytes seen as uint64 words) and ``gen`` (the generation).
 * Address: a trick start's place in the table. ``key`` and ``aux`` (shape and side
   conditions), ``tag`` (the check byte), ``c0``/``c1`` (the owners of the cards), ``base``
   and ``base_top`` (its two buckets).
@@ -69,7 +68,7 @@ Memory = namedtuple("Memory", "tt tb gen killer stats")
 Turn = namedtuple("Turn", "d p pos lead_suit wseat wbit table alive")
 Moves = namedtuple("Moves", "mv run wt")
 Hints = namedtuple("Hints", "killer tt_move cut_move")
-TableView = namedtuple("TableView", "tt tb tagw genw gen")
+TableView = namedtuple("TableView", "tt tb tagw gen")
 Address = namedtuple("Address", "key aux tag c0 c1 base base_top")
 Result = namedtuple("Result", "w wb won rel move")
 JoinedAsk = namedtuple("JoinedAsk", "x decl need rule model ctx")

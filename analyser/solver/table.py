@@ -49,7 +49,13 @@ TT_COLS = 8
 # B_OVF holds, at a bucket's first slot, the generation byte of the search whose entries
 # overflowed that bucket into the next one of its chain (see overflow_bucket)
 B_TAG, B_GEN, B_REM, B_OVF = 0, 1, 2, 3
-TB_ROWS = 4
+# B_FILL, at a bucket's first two slots: the generation byte of the search whose entries the
+# bucket holds, and its lowest slot holding one. A search fills a bucket from its last slot
+# down (free_slot), so its entries are the slots from that one to the end: a scan starts
+# there and an empty bucket is not scanned at all (the slots skipped hold no entry that could
+# match, so the scan finds what it found before, in the same order)
+B_FILL = 4
+TB_ROWS = 5
 
 # A bucket holds TT_WAYS entries of one position shape. When a search fills it with entries
 # of its own, further entries of that shape go to the next bucket of the shape's chain (up to
@@ -246,9 +252,10 @@ def tt_probe(view, base, addr, need, gen8):
     entry agrees with this position (NEAR_EXACT for an entry of this very partition, else
     near_likeness).
     ``tagw`` is the check-byte row of the table seen as uint64 words: eight slots are
-    compared at once (equal_bytes); only slots whose byte matches are read, one cache line
-    each. Where the search with byte ``gen8`` overflowed the bucket, the probe follows its
-    chain (overflow_bucket)."""
+    compared at once (equal_bytes), from the word of the bucket's lowest entry of this
+    search on (lowest_used); only slots whose byte matches are read, one cache line each.
+    Where the search with byte ``gen8`` overflowed the bucket, the probe follows its chain
+    (overflow_bucket)."""
     tt, tb, tagw = view.tt, view.tb, view.tagw
     key, aux, tag, c0, c1 = addr.key, addr.aux, addr.tag, addr.c0, addr.c1
     move_slot = -1
@@ -257,7 +264,7 @@ def tt_probe(view, base, addr, need, gen8):
     nb = tt.shape[0] // TT_WAYS
     for _ in range(MAX_CHAIN):
         w0 = base >> 3
-        for k in range(TT_WAYS >> 3):
+        for k in range(lowest_used(tb, base, gen8) >> 3, TT_WAYS >> 3):
             hits = equal_bytes(tagw[w0 + k], tag)
             while hits != 0:
                 e = base + 8 * k + (ctz(hits) >> 3)
@@ -329,6 +336,7 @@ def next_generation(tb, gen):
         for e in range(tb.shape[1]):
             tb[B_GEN, e] = 0
             tb[B_OVF, e] = 0
+            tb[B_FILL, e] = 0
     return gen
 
 
@@ -341,18 +349,25 @@ def overflow_bucket(base, nbuckets):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def free_slot(genw, base, gen8):
-    """The bucket's last slot that holds no entry of the search with byte ``gen8``, or -1."""
-    w0 = base >> 3
-    for k in range((TT_WAYS >> 3) - 1, -1, -1):
-        other = equal_bytes(genw[w0 + k], gen8) ^ np.uint64(0x8080808080808080)
-        if other != 0:
-            return base + 8 * k + (hibit(other) >> 3)
-    return -1
+def lowest_used(tb, base, gen8):
+    """The bucket's lowest slot (0..TT_WAYS-1) that holds an entry of the search with byte
+    ``gen8``, TT_WAYS when it holds none (B_FILL)."""
+    if tb[B_FILL, base] != gen8:
+        return TT_WAYS
+    return tb[B_FILL, base + 1]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def victim_slot(tb, genw, base, gen8, salt):
+def free_slot(tb, base, gen8):
+    """The bucket's last slot (an index into the table) that holds no entry of the search
+    with byte ``gen8``, or -1: the one below its lowest entry (a search fills a bucket from
+    its last slot down)."""
+    low = lowest_used(tb, base, gen8)
+    return base + low - 1 if low > 0 else -1
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def victim_slot(tb, base, gen8, salt):
     """The slot of the bucket at ``base`` a new entry of search generation byte ``gen8``
     (gen_byte) takes: the bucket's last slot of another search, or else one of the
     shallowest, the first from a slot drawn from ``salt`` (the new entry's cards).
@@ -362,8 +377,10 @@ def victim_slot(tb, genw, base, gen8, salt):
     the bucket's 127 oldest entries stayed: the refutation of 8 tricks on benchmark deal #77
     (a cross-ruff, most of one shape's positions in one bucket) searched 36% of its positions
     7 tricks from the end more than once, 13.4M nodes; from a drawn slot, 8.9M."""
-    free = free_slot(genw, base, gen8)
+    free = free_slot(tb, base, gen8)
     if free >= 0:
+        tb[B_FILL, base] = gen8
+        tb[B_FILL, base + 1] = free - base
         return free
     victim = base
     victim_rem = 127
@@ -388,7 +405,7 @@ def tt_store(view, addr, alive, rem, result):
     ``base_top`` (shape and top-card owners), any other to the shape bucket ``base``: the
     many narrow entries of deep positions then spread over many buckets, and a probe looks
     in both."""
-    tt, tb, tagw, genw, gen = view
+    tt, tb, tagw, gen = view
     key, aux, tag, c0, c1, base, base_top = addr
     w, wb, won, rel, move = result
     m0 = 0
@@ -424,7 +441,7 @@ def tt_store(view, addr, alive, rem, result):
     for hop in range(MAX_CHAIN):
         # an entry for the same partition takes the new bound (its check byte matches)
         w0 = base >> 3
-        for k in range(TT_WAYS >> 3):
+        for k in range(lowest_used(tb, base, gen8) >> 3, TT_WAYS >> 3):
             hits = equal_bytes(tagw[w0 + k], tag)
             while hits != 0:
                 e = base + 8 * k + (ctz(hits) >> 3)
@@ -450,12 +467,12 @@ def tt_store(view, addr, alive, rem, result):
         if tb[B_OVF, base] == gen8 and hop < MAX_CHAIN - 1:
             base = overflow_bucket(base, nb)
             continue
-        if hop < MAX_CHAIN - 1 and free_slot(genw, base, gen8) < 0:
+        if hop < MAX_CHAIN - 1 and free_slot(tb, base, gen8) < 0:
             # full of this search's entries: open the chain's next bucket
             tb[B_OVF, base] = gen8
             base = overflow_bucket(base, nb)
         break
-    e = victim_slot(tb, genw, base, gen8, c0 ^ (3 * c1) ^ rem)
+    e = victim_slot(tb, base, gen8, c0 ^ (3 * c1) ^ rem)
     tt[e, C_KEY] = key
     tt[e, C_AUX] = aux
     tt[e, C_M0] = m0
@@ -502,7 +519,7 @@ def move_entries(tt, tb, big_tt, big_tb, gen):
     for f in range(big_tb.shape[1]):
         big_tb[B_GEN, f] = 0
         big_tb[B_OVF, f] = 0
-    big_genw = big_tb[B_GEN].view(np.uint64)
+        big_tb[B_FILL, f] = 0
     for e in range(tt.shape[0]):
         if tb[B_GEN, e] != gen8 or (tt[e, C_AUX] >> GEN_SHIFT) != gen:
             continue
@@ -528,12 +545,12 @@ def move_entries(tt, tb, big_tt, big_tb, gen):
         for _ in range(MAX_CHAIN - 1):
             if big_tb[B_OVF, base] == gen8:
                 base = overflow_bucket(base, nb)
-            elif free_slot(big_genw, base, gen8) < 0:
+            elif free_slot(big_tb, base, gen8) < 0:
                 big_tb[B_OVF, base] = gen8
                 base = overflow_bucket(base, nb)
             else:
                 break
-        f = victim_slot(big_tb, big_genw, base, gen8, tt[e, C_V0] ^ (3 * tt[e, C_V1]))
+        f = victim_slot(big_tb, base, gen8, tt[e, C_V0] ^ (3 * tt[e, C_V1]))
         for c in range(TT_COLS):
             big_tt[f, c] = tt[e, c]
         for r in (B_TAG, B_GEN, B_REM):
