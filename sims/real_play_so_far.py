@@ -1,8 +1,9 @@
 """What do the finished chunks of the real-play calibration runs say so far?
 
-The calibration (Study 13 at its full size) is three runs: ``sims/full/real_play.toml``,
+The calibration (Study 13 at its full size) is four runs: ``sims/full/real_play.toml``,
 ``sims/full/real_play_more.toml`` (more hands for the families the first cannot bring to
-their targets) and ``sims/full/real_play_edges.toml`` (strata where the bands were widest).
+their targets), ``sims/full/real_play_edges.toml`` (strata where the bands were widest) and
+``sims/full/real_play_top_up.toml`` (the same strata again, with another seed).
 Each takes hours on two cores and may span sessions; each chunk a run finishes is saved
 under ``data/real_play/cache/<name>-<key>/`` and committed. The first two were stopped part
 of the way (:data:`STOPPED`): their families are interleaved, so their finished chunks are a
@@ -35,7 +36,7 @@ from analyser.studies.real_play_fit import finished_parts, summary  # noqa: E402
 
 RUNS = tuple(
     ROOT / "sims" / "full" / f"{name}.toml"
-    for name in ("real_play", "real_play_more", "real_play_edges")
+    for name in ("real_play", "real_play_more", "real_play_edges", "real_play_top_up")
 )
 # runs stopped before their end, with the chunks they keep: their remaining play went to the
 # strata of real_play_edges, which narrow the widest bands for a third of the cost
