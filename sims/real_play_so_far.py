@@ -38,8 +38,8 @@ RUNS = tuple(
     ROOT / "sims" / "full" / f"{name}.toml"
     for name in ("real_play", "real_play_more", "real_play_edges", "real_play_top_up")
 )
-# runs stopped before their end, with the chunks they keep: their remaining play went to the
-# strata of real_play_edges, which narrow the widest bands for a third of the cost
+# runs stopped before their end (they keep the chunks they finished): their remaining play
+# went to the strata of real_play_edges, which narrow the widest bands for a third of the cost
 STOPPED = {"real_play", "real_play_more"}
 # hand ids restart at 0 in every run; a run's ids are shifted by this much times its index so
 # that each hand stays a cluster of its own

@@ -188,21 +188,17 @@ def _with_strata(strata):
     return load_study(SIMS / "real_play.toml").with_params(**TINY, strata=strata)
 
 
+def _misere_stratum(hands: int, check_hands: int, delta: list[int]) -> dict:
+    """A closed misère stratum of largest hole δ in ``delta``, played at p_dd 0.15..0.5."""
+    return {"family": "misere", "hands": hands, "check_hands": check_hands,
+            "max_delta": delta, "p_dd": [0.15, 0.5]}  # fmt: skip
+
+
 def test_a_stratum_draws_hands_whose_features_lie_in_its_ranges():
     from analyser.analysis.play_panel import hand_features
     from analyser.studies.real_play import plan
 
-    cfg = _with_strata(
-        [
-            {
-                "family": "misere",
-                "hands": 30,
-                "check_hands": 10,
-                "max_delta": [4, 5],
-                "p_dd": [0.15, 0.5],
-            }
-        ]
-    )
+    cfg = _with_strata([_misere_stratum(30, 10, [4, 5])])
     hands = plan(cfg)
     plain = plan(load_study(SIMS / "real_play.toml").with_params(**TINY))
     # the plain panels are unchanged by the stratum: same hands, played over the full range
@@ -220,17 +216,7 @@ def test_a_stratum_draws_hands_whose_features_lie_in_its_ranges():
 def test_a_stratum_plays_only_hands_inside_its_range_of_p_dd():
     from analyser.studies.real_play import plan, solve_hands
 
-    cfg = _with_strata(
-        [
-            {
-                "family": "misere",
-                "hands": 6,
-                "check_hands": 0,
-                "max_delta": [3, 4],
-                "p_dd": [0.15, 0.5],
-            }
-        ]
-    )
+    cfg = _with_strata([_misere_stratum(6, 0, [3, 4])])
     hands = plan(cfg)
     s = hands[hands["stratum"] == 0]
     df = solve_hands(cfg, s, None)

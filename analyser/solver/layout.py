@@ -24,7 +24,7 @@ NEED_PIEK = 1
 S_NODES, S_TT_HITS, S_TT_STORES, S_QT_CUTS, S_SEARCHES, S_TRICK_NODES = 0, 1, 2, 3, 4, 5
 S_ESCALATED = 6  # positions solved again on the large table
 S_RX_NODES = 7  # nodes of the smaller misère game (misere_proof), not counted in S_NODES
-# The solver's profile per concern (tests/bench/profile_solver.py): a search reads
+# The solver's profile per concern (tests/bench/bench_solver_profile.py): a search reads
 # S_PROFILE once and, where it names a concern (P_*), does that concern's work twice at every
 # node that does it, with the same inputs and the same result, so the extra time is the
 # concern's cost; 0 (always, outside the profile) does everything once. S_SINK takes the

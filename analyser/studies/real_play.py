@@ -68,8 +68,8 @@ if TYPE_CHECKING:
     from analyser.report.model import Block
     from analyser.studies.runner import StudyResult
 
-# why deal_model = "cut_only" does not apply (docs/deal_model.md)
 P_LOW, P_HIGH = 0.15, 0.95  # the double-dummy range the curve covers
+# why deal_model = "cut_only" does not apply (docs/deal_model.md)
 CUT_ONLY = (
     "it calibrates single-dummy play (with the auction's inference, whose worlds assume a "
     "shuffled pack) against double-dummy play on uniform deals"
@@ -89,9 +89,9 @@ def _strata(v) -> str | None:
         if s.get("family") not in FAMILIES:
             return f"{where} needs a family among {', '.join(FAMILIES)}, got {s.get('family')!r}"
         for key in ("hands", "check_hands"):
-            n = s.get(key)
-            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1_000_000:
-                return f"{where} needs {key!r}, an integer in 0..1000000, got {n!r}"
+            err = int_in(0, 1_000_000)(s.get(key))
+            if err:
+                return f"{where} needs {key!r}: {err}"
         for key, span in s.items():
             if key in ("family", "hands", "check_hands"):
                 continue
