@@ -5,7 +5,8 @@ The calibration (Study 13 at its full size) is four runs: ``sims/full/real_play.
 their targets), ``sims/full/real_play_edges.toml`` (strata where the bands were widest) and
 ``sims/full/real_play_top_up.toml`` (the same strata again, with another seed).
 Each takes hours on two cores and may span sessions; each chunk a run finishes is saved
-under ``data/real_play/cache/<name>-<key>/`` and committed. The first two were stopped part
+under ``data/real_play/cache/<name>-<key>/`` and committed, and a run that finishes writes
+its table, ``data/real_play/<name>.parquet``, in place of that folder. The first two were stopped part
 of the way (:data:`STOPPED`): their families are interleaved, so their finished chunks are a
 proportional part of their panels. This script fits the curves on the chunks of all runs
 finished so far (the same fit as the finished study,
@@ -30,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 import pandas as pd  # noqa: E402
 
+from analyser.studies.cache import VerificationError, read_verified  # noqa: E402
 from analyser.studies.config import load_study  # noqa: E402
 from analyser.studies.real_play import P_HIGH, P_LOW, calibration_file, plan  # noqa: E402
 from analyser.studies.real_play_fit import finished_parts, summary  # noqa: E402
@@ -46,19 +48,39 @@ STOPPED = {"real_play", "real_play_more"}
 RUN_OFFSET = 10_000_000
 
 
+def finished_run(cfg, chunks: int) -> tuple[pd.DataFrame, int, str]:
+    """What a run has finished: its played rows, its chunks done and its key. A finished run
+    left its table (``<data_dir>/<name>.parquet``, every chunk; the study removes the cache
+    folder once the table is written); a run in progress or stopped left its cache folder.
+    The table is read whatever code key the checkout has now (a run keeps the code it started
+    with), but only if it passes verification and is this study's."""
+    found = sorted((cfg.data_dir / "cache").glob(f"{cfg.name}-*"))
+    if len(found) > 1:
+        names = ", ".join(r.name for r in found)
+        sys.exit(f"real_play_so_far: one run folder expected for {cfg.name}, found {names}")
+    if found:
+        df, done = finished_parts(found[0])
+        return df, done, found[0].name.rsplit("-", 1)[1]
+    table = cfg.data_dir / f"{cfg.name}.parquet"
+    if not table.exists():
+        return pd.DataFrame(), 0, cfg.key
+    try:
+        df, meta = read_verified(table)
+    except VerificationError as exc:
+        sys.exit(f"real_play_so_far: {table}: {exc}")
+    if not meta or meta.get("study") != cfg.name:
+        sys.exit(f"real_play_so_far: {table} is not the table of the study {cfg.name}")
+    return df, chunks, meta["key"]
+
+
 def main() -> None:
     frames, runs = [], []
     for i, path in enumerate(RUNS):
         cfg = load_study(path)
-        found = sorted((cfg.data_dir / "cache").glob(f"{cfg.name}-*"))
-        if len(found) > 1:
-            names = ", ".join(r.name for r in found)
-            sys.exit(f"real_play_so_far: one run folder expected for {cfg.name}, found {names}")
-        df, done = finished_parts(found[0]) if found else (pd.DataFrame(), 0)
+        chunks = -(-len(plan(cfg)) // cfg["chunk_hands"])
+        df, done, key = finished_run(cfg, chunks)
         if not df.empty:
             frames.append(df.assign(hand_id=df["hand_id"] + i * RUN_OFFSET))
-        chunks = -(-len(plan(cfg)) // cfg["chunk_hands"])
-        key = found[0].name.rsplit("-", 1)[1] if found else cfg.key
         runs.append({"study": cfg.name, "key": key, "seed": cfg["seed"],
                      "chunks_done": done, "chunks": chunks,
                      "stopped": cfg.name in STOPPED})  # fmt: skip
