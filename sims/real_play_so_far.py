@@ -6,9 +6,9 @@ their targets), ``sims/full/real_play_edges.toml`` (strata where the bands were 
 ``sims/full/real_play_top_up.toml`` (the same strata again, with another seed).
 Each takes hours on two cores and may span sessions; each chunk a run finishes is saved
 under ``data/real_play/cache/<name>-<key>/`` and committed, and a run that finishes writes
-its table, ``data/real_play/<name>.parquet``, in place of that folder. The first two were stopped part
-of the way (:data:`STOPPED`): their families are interleaved, so their finished chunks are a
-proportional part of their panels. This script fits the curves on the chunks of all runs
+its table, ``data/real_play/<name>.parquet``, in place of that folder. The first two were
+stopped part of the way (:data:`STOPPED`): their families are interleaved, so their finished
+chunks are a proportional part of their panels. This script fits the curves on what all runs
 finished so far (the same fit as the finished study,
 :func:`analyser.studies.real_play_fit.summary`; a hand is a cluster of its own run) and
 writes the calibration file the analysis reads, ``data/real_play/real_play_calibration.json``:
