@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 import pandas as pd  # noqa: E402
 
-from analyser.studies.cache import VerificationError, read_verified  # noqa: E402
+from analyser.studies.cache import StudyCache, VerificationError, read_verified  # noqa: E402
 from analyser.studies.config import load_study  # noqa: E402
 from analyser.studies.real_play import P_HIGH, P_LOW, calibration_file, plan  # noqa: E402
 from analyser.studies.real_play_fit import finished_parts, summary  # noqa: E402
@@ -61,7 +61,7 @@ def finished_run(cfg, chunks: int) -> tuple[pd.DataFrame, int, str]:
     if found:
         df, done = finished_parts(found[0])
         return df, done, found[0].name.rsplit("-", 1)[1]
-    table = cfg.data_dir / f"{cfg.name}.parquet"
+    table = StudyCache(cfg).table_path  # where the study writes its finished table
     if not table.exists():
         return pd.DataFrame(), 0, cfg.key
     try:
