@@ -47,9 +47,12 @@ def sources_hash(paths: tuple[str, ...], base: pathlib.Path = PACKAGE_DIR) -> st
     return h.hexdigest()
 
 
-def _keyed_cache_class(paths: tuple[str, ...], base: pathlib.Path) -> type[FunctionCache]:
-    """A FunctionCache whose locators stamp entries with ``sources_hash(paths, base)``."""
-    stamp = ("sources", sources_hash(paths, base))
+def _keyed_cache_class(
+    paths: tuple[str, ...], base: pathlib.Path, salt: str = ""
+) -> type[FunctionCache]:
+    """A FunctionCache whose locators stamp entries with ``sources_hash(paths, base)`` (and
+    ``salt``, when given)."""
+    stamp = ("sources", sources_hash(paths, base) + salt)
 
     def get_source_stamp(self):
         return stamp
@@ -64,7 +67,7 @@ def _keyed_cache_class(paths: tuple[str, ...], base: pathlib.Path) -> type[Funct
 
 
 def key_cache_on_sources(
-    namespace: dict, paths: Iterable[str], base: pathlib.Path = PACKAGE_DIR
+    namespace: dict, paths: Iterable[str], base: pathlib.Path = PACKAGE_DIR, salt: str = ""
 ) -> list[str]:
     """Key the on-disk cache of every caching numba dispatcher defined in the module whose
     ``globals()`` is ``namespace`` on the files ``paths`` (relative to ``base``, by default
@@ -72,7 +75,7 @@ def key_cache_on_sources(
     before any of its functions is compiled. Returns the names of the dispatchers it
     changed."""
     paths = tuple(sorted(set(paths)))
-    cache_class = _keyed_cache_class(paths, pathlib.Path(base))
+    cache_class = _keyed_cache_class(paths, pathlib.Path(base), salt)
     module = namespace.get("__name__")
     names = []
     for name, obj in list(namespace.items()):

@@ -1,10 +1,20 @@
 """The solver's profile per concern (tests/bench/bench_solver_profile.py) doubles one
 concern's work at every node: the doubled work must be the same work, so every node count and
-answer stays that of the plain search, and outside the profile nothing is doubled."""
+answer stays that of the plain search, and outside the profile nothing is doubled.
+
+The doubling is compiled in only in a process started with RIKKEN_SOLVER_PROFILE=1
+(analyser/solver/jit.py). The solver of the test process must ignore S_PROFILE; the doubling
+itself is checked in a subprocess of the profile build, which compiles the solver a second
+time (a few minutes), so that test is marked slow."""
 
 from __future__ import annotations
 
+import json
+import os
+import pathlib
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -39,10 +49,47 @@ def _run(solver: Solver, concern: int) -> list[tuple[int, int]]:
     return out
 
 
-@pytest.mark.parametrize("name", list(PROFILE_CONCERNS))
-def test_doubling_a_concern_keeps_every_node_and_answer(name):
+def _doubled_runs() -> dict:
+    """In this process: per concern (and 0, the plain search), the runs and whether any work
+    was done a second time (S_SINK moved)."""
     solver = Solver()
-    plain = _run(solver, 0)
-    assert solver.stats[S_SINK] == 0  # the plain search doubles nothing
-    assert _run(solver, PROFILE_CONCERNS[name]) == plain
-    assert solver.stats[S_SINK] != 0  # the concern's work was done a second time
+    out = {"0": (_run(solver, 0), int(solver.stats[S_SINK]))}
+    for code in PROFILE_CONCERNS.values():
+        before = int(solver.stats[S_SINK])
+        out[str(code)] = (_run(solver, code), int(solver.stats[S_SINK]) - before)
+    return out
+
+
+def test_the_solver_everyone_runs_ignores_the_profile_switch():
+    from analyser.solver.jit import PROFILE_BUILD
+
+    assert not PROFILE_BUILD
+    runs = _doubled_runs()
+    plain, sink = runs["0"]
+    for code, (got, doubled) in runs.items():
+        assert got == plain, code
+        assert doubled == 0 and sink == 0, code  # no concern's work was done twice
+
+
+@pytest.mark.slow
+def test_doubling_a_concern_keeps_every_node_and_answer(tmp_path):
+    env = {**os.environ, "RIKKEN_SOLVER_PROFILE": "1", "NUMBA_CACHE_DIR": str(tmp_path)}
+    code = (
+        "import json, sys; sys.path.insert(0, 'tests'); import test_solver_profile as t; "
+        "print(json.dumps(t._doubled_runs()))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=pathlib.Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    runs = json.loads(done.stdout.strip().splitlines()[-1])
+    plain, sink = runs["0"]
+    assert sink == 0  # the plain search doubles nothing
+    for name, concern in PROFILE_CONCERNS.items():
+        got, doubled = runs[str(concern)]
+        assert got == plain, name
+        assert doubled != 0, name  # the concern's work was done a second time

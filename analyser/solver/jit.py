@@ -13,6 +13,8 @@ solver module does, so a new module cannot be left out of the key.
 
 from __future__ import annotations
 
+import os
+
 from analyser.numba_cache import key_cache_on_sources
 from analyser.solver.plain_index import compile_without_wraparound
 
@@ -45,8 +47,16 @@ SOLVER_SOURCES = tuple(f"solver/{m}.py" for m in COMPILED_MODULES) + (
 )
 
 
+# The solver's profile per concern (layout.S_PROFILE) is compiled in only in a process started
+# with RIKKEN_SOLVER_PROFILE=1 (tests/bench/bench_solver_profile.py starts one, with a cache
+# folder of its own). Everywhere else numba sees a constant False and drops its hooks: read at
+# run time, they cost 2.7% of the instructions of the bench's exact counts (10 deals under
+# callgrind, the same nodes). The cache stamp names the build, so neither loads the other's code.
+PROFILE_BUILD = os.environ.get("RIKKEN_SOLVER_PROFILE") == "1"
+
+
 def finish_module(namespace: dict) -> None:
     """Compile the numba functions of the module whose ``globals()`` is ``namespace`` without
     the wraparound, and key their cache on SOLVER_SOURCES."""
     compile_without_wraparound(namespace)
-    key_cache_on_sources(namespace, SOLVER_SOURCES)
+    key_cache_on_sources(namespace, SOLVER_SOURCES, salt="profile" if PROFILE_BUILD else "")

@@ -28,7 +28,8 @@ S_RX_NODES = 7  # nodes of the smaller misère game (misere_proof), not counted 
 # S_PROFILE once and, where it names a concern (P_*), does that concern's work twice at every
 # node that does it, with the same inputs and the same result, so the extra time is the
 # concern's cost; 0 (always, outside the profile) does everything once. S_SINK takes the
-# first result, a store between the two that keeps the compiler from merging them.
+# first result, a store between the two that keeps the compiler from merging them. Only the
+# profile build reads S_PROFILE (jit.PROFILE_BUILD); the solver everyone runs ignores it.
 S_PROFILE = 8
 S_SINK = 9
 N_STATS = 10

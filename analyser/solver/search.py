@@ -55,7 +55,7 @@ from numba import njit
 
 from analyser.solver.bits import ctz, hibit, popcount, suit_bits
 from analyser.solver.cuts import late_hand_cut, second_hand_cut, trick_bounds
-from analyser.solver.jit import finish_module
+from analyser.solver.jit import PROFILE_BUILD, finish_module
 from analyser.solver.layout import (
     ABANDONED,
     FAM_E,
@@ -162,7 +162,8 @@ def search(rules, root, fam, beta, mem, max_nodes):
     hands0, leader0, pend0, trick0, n_trick0, force = root
     tt, tb, gen, killer, stats = mem
     stats[S_SEARCHES] += 1
-    prof = stats[S_PROFILE]  # 0 but in the solver's profile: a concern done twice (layout.py)
+    # 0 but in the solver's profile build (jit.PROFILE_BUILD): a concern done twice (layout.py)
+    prof = stats[S_PROFILE] if PROFILE_BUILD else 0
     hands = hands0.copy()
     d0 = n_trick0
     # tricks left, the current one included: the seat to move has not played to it yet

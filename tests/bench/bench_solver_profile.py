@@ -10,13 +10,20 @@ doubled one run back to back, ``rounds`` times, so a shared machine's load falls
 them alike; the figures are per trick-start node (DDS's unit), the median over rounds of each
 deal, summed over the deals.
 
+The doubling is compiled in only with RIKKEN_SOLVER_PROFILE=1 (analyser/solver/jit.py), so
+this section runs itself again in a subprocess with that switch and a numba cache folder of its
+own (the first run there compiles the profile build, a few minutes).
+
 Run: ``python tests/bench/run.py solver_profile`` (BENCH_DEALS, BENCH_ROUNDS as bench_solver).
 """
 
 from __future__ import annotations
 
 import os
+import pathlib
 import statistics
+import subprocess
+import sys
 import time
 
 from bench_solver import SEED, make_deals
@@ -62,7 +69,20 @@ def profile(deals, rounds: int) -> dict[str, float]:
     return total
 
 
+# the profile build's own numba cache, beside the repository's other ignored caches
+PROFILE_CACHE = pathlib.Path(__file__).resolve().parents[2] / "data" / "cache" / "numba-profile"
+
+
+def profile_env() -> dict[str, str]:
+    """The environment of a process that runs the profile build (analyser/solver/jit.py)."""
+    return {**os.environ, "RIKKEN_SOLVER_PROFILE": "1", "NUMBA_CACHE_DIR": str(PROFILE_CACHE)}
+
+
 def main() -> None:
+    if os.environ.get("RIKKEN_SOLVER_PROFILE") != "1":
+        # the solver of this process ignores S_PROFILE: measure in the profile build
+        subprocess.run([sys.executable, __file__], env=profile_env(), check=True)
+        return
     n = int(os.environ.get("BENCH_DEALS", "100"))
     rounds = int(os.environ.get("BENCH_ROUNDS", "3"))
     deals = make_deals(n, SEED)
