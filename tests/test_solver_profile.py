@@ -10,7 +10,6 @@ time (a few minutes), so that test is marked slow."""
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import random
 import subprocess
@@ -19,6 +18,7 @@ import sys
 import pytest
 
 from analyser.solver import Solver
+from analyser.solver.jit import PROFILE_BUILD, profile_build_env
 from analyser.solver.layout import PROFILE_CONCERNS, S_NODES, S_PROFILE, S_SINK
 
 
@@ -61,8 +61,6 @@ def _doubled_runs() -> dict:
 
 
 def test_the_solver_everyone_runs_ignores_the_profile_switch():
-    from analyser.solver.jit import PROFILE_BUILD
-
     assert not PROFILE_BUILD
     runs = _doubled_runs()
     plain, sink = runs["0"]
@@ -73,7 +71,7 @@ def test_the_solver_everyone_runs_ignores_the_profile_switch():
 
 @pytest.mark.slow
 def test_doubling_a_concern_keeps_every_node_and_answer(tmp_path):
-    env = {**os.environ, "RIKKEN_SOLVER_PROFILE": "1", "NUMBA_CACHE_DIR": str(tmp_path)}
+    env = profile_build_env(str(tmp_path))
     code = (
         "import json, sys; sys.path.insert(0, 'tests'); import test_solver_profile as t; "
         "print(json.dumps(t._doubled_runs()))"

@@ -29,6 +29,7 @@ import time
 from bench_solver import SEED, make_deals
 
 from analyser.solver import Solver
+from analyser.solver.jit import PROFILE_BUILD, profile_build_env
 from analyser.solver.layout import PROFILE_CONCERNS, S_NODES, S_PROFILE, S_TRICK_NODES
 
 
@@ -73,15 +74,11 @@ def profile(deals, rounds: int) -> dict[str, float]:
 PROFILE_CACHE = pathlib.Path(__file__).resolve().parents[2] / "data" / "cache" / "numba-profile"
 
 
-def profile_env() -> dict[str, str]:
-    """The environment of a process that runs the profile build (analyser/solver/jit.py)."""
-    return {**os.environ, "RIKKEN_SOLVER_PROFILE": "1", "NUMBA_CACHE_DIR": str(PROFILE_CACHE)}
-
-
 def main() -> None:
-    if os.environ.get("RIKKEN_SOLVER_PROFILE") != "1":
+    if not PROFILE_BUILD:
         # the solver of this process ignores S_PROFILE: measure in the profile build
-        subprocess.run([sys.executable, __file__], env=profile_env(), check=True)
+        env = profile_build_env(str(PROFILE_CACHE))
+        subprocess.run([sys.executable, __file__], env=env, check=True)
         return
     n = int(os.environ.get("BENCH_DEALS", "100"))
     rounds = int(os.environ.get("BENCH_ROUNDS", "3"))
