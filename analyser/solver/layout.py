@@ -34,14 +34,14 @@ S_PROFILE = 8
 S_SINK = 9
 N_STATS = 10
 P_GENERATE = 1  # move generation (moves.gen_moves)
-P_ORDER = 2  # generation and ordering (moves.order_moves): ordering = P_ORDER - P_GENERATE
+P_ORDER = 2  # ordering (moves.order_moves), again from a copy of the same unsorted moves
 P_PROBE = 3  # the table's key and probe at a trick start (trick_start.start_codes, probe_both)
 P_STORE = 4  # the table's store (table.tt_store)
 P_QUICK = 5  # quick and later tricks at a trick start (cuts.trick_bounds)
 P_CUTS = 6  # the second and late hand's cuts and the misère cut (cuts.py, trick_start.py)
 PROFILE_CONCERNS = {
     "generation": P_GENERATE,
-    "generation + ordering": P_ORDER,
+    "ordering": P_ORDER,
     "table probe": P_PROBE,
     "table store": P_STORE,
     "quick tricks": P_QUICK,

@@ -138,6 +138,14 @@ def node_turn(hands, d, p, pos, card, wseat, wbit):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def copy_moves(moves, src, dst, n):
+    """Copy the first ``n`` moves (cards and runs) of row ``src`` of ``moves`` to row ``dst``."""
+    for i in range(n):
+        moves.mv[dst, i] = moves.mv[src, i]
+        moves.run[dst, i] = moves.run[src, i]
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def swap_moves(mv, run, d, i, j):
     """Swap moves ``i`` and ``j`` of row ``d`` (card and run)."""
     b = mv[d, i]
@@ -187,8 +195,11 @@ def search(rules, root, fam, beta, mem, max_nodes):
     n0 = popcount(hands[(leader0 + d0) & 3])
     total = 4 * n0
     nb = tt.shape[0] // TT_WAYS
-    mv = np.empty((total + 1, 14), np.int64)
-    run = np.empty((total + 1, 14), np.int64)
+    # one row per depth, and a spare row: the profile's ordering concern keeps a node's
+    # unsorted moves there, to sort them again from the same order
+    spare = total + 1
+    mv = np.empty((total + 2, 14), np.int64)
+    run = np.empty((total + 2, 14), np.int64)
     wt = np.empty(14, np.int64)
     nmv = np.zeros(total + 1, np.int64)
     imv = np.zeros(total + 1, np.int64)
@@ -422,10 +433,12 @@ def search(rules, root, fam, beta, mem, max_nodes):
                         # FAM_E's misère-like phase (no trick wanted any more): nobody plays
                         # for tricks
                         wants = fam == FAM_T or goal - cnt[d] > 0
+                        if prof == P_ORDER:
+                            copy_moves(moves, d, spare, n)
                         order_moves(rules, hands, turn, wants, hints, moves, n)
                         if prof == P_ORDER:
                             stats[S_SINK] += mv[d, 0]
-                            n = gen_moves(rules, hands, turn, pend[d], moves)
+                            copy_moves(moves, spare, d, n)
                             order_moves(rules, hands, turn, wants, hints, moves, n)
                 nmv[d] = n
                 imv[d] = 0
@@ -449,9 +462,12 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 turn = node_turn(hands, d, p, pos, card, wseat, wbit)
                 hints = Hints(killer, tt_at[d], cut_hint(killer, cut_slot[d], cut_check[d]))
                 wants = fam == FAM_T or goal - cnt[d] > 0
+                if prof == P_ORDER:
+                    copy_moves(moves, d, spare, n)
                 order_moves(rules, hands, turn, wants, hints, moves, n)
                 if prof == P_ORDER:
                     stats[S_SINK] += mv[d, 0]
+                    copy_moves(moves, spare, d, n)
                     order_moves(rules, hands, turn, wants, hints, moves, n)
         if not settled:
             # skip moves proven equivalent to a failed sibling: their whole run lies between
