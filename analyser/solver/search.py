@@ -223,9 +223,10 @@ def search(rules, root, fam, beta, mem, max_nodes):
     cut_check = np.zeros(total + 1, np.int64)
     n_slots = cut_slots(n0)
     highwin = np.zeros((total + 1, 4), np.int64)
-    # per node: the table's best move, and 1 while its moves wait to be ordered (lazy order)
+    # per node: the table's best move, and the move index at which its moves are ordered
+    # (0: before the first, 1: after a hinted first move failed, -1: not at all)
     tt_at = np.zeros(total + 1, np.int64)
-    lazy = np.zeros(total + 1, np.int64)
+    order_at = np.zeros(total + 1, np.int64)
 
     # the smaller misère game's results (misere_proof), for the misère-like phases only
     rx_k, rx_v = new_memo(RX_MEMO_BITS if fam == FAM_E and trump == NT else 0)
@@ -406,7 +407,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 # a forced card neither asks nor tells the cut-off cache (-1): recording forced
                 # cards as well displaced useful ones (27.8M nodes instead of 27.0M, exact counts)
                 cut_slot[d] = -1
-                lazy[d] = 0
+                order_at[d] = -1
                 if n > 1:
                     # the card that last cut off in this situation (moves.cut_key), tried early
                     slot, check = cut_key(hands, turn, trump, n_slots)
@@ -415,7 +416,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                     tt_at[d] = tt_move
                     hint = cut_hint(killer, slot, check)
                     if tt_move >= 0:
-                        # both hints, on other cards: the ordering weighs them (-1: no lazy)
+                        # both hints, on other cards: the ordering weighs them (-1: no hint)
                         hint = tt_move if hint < 0 or hint == tt_move else -1
                     # a hinted move is tried before the others are ordered (module docstring)
                     k = -1
@@ -423,23 +424,12 @@ def search(rules, root, fam, beta, mem, max_nodes):
                         for i in range(n):
                             if (run[d, i] >> hint) & 1:
                                 k = i
+                    order_at[d] = 0
                     if k >= 0:
                         # to the front, the others in their order (the sort is stable)
                         for i in range(k, 0, -1):
                             swap_moves(mv, run, d, i, i - 1)
-                        lazy[d] = 1
-                    else:
-                        hints = Hints(killer, tt_move, cut_hint(killer, slot, check))
-                        # FAM_E's misère-like phase (no trick wanted any more): nobody plays
-                        # for tricks
-                        wants = fam == FAM_T or goal - cnt[d] > 0
-                        if prof == P_ORDER:
-                            copy_moves(moves, d, spare, n)
-                        order_moves(rules, hands, turn, wants, hints, moves, n)
-                        if prof == P_ORDER:
-                            stats[S_SINK] += mv[d, 0]
-                            copy_moves(moves, spare, d, n)
-                            order_moves(rules, hands, turn, wants, hints, moves, n)
+                        order_at[d] = 1
                 nmv[d] = n
                 imv[d] = 0
                 for s in range(4):
@@ -448,19 +438,21 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 res[d] = -1 if side_max[p] == 1 else 99
                 wacc[d] = 0
                 waccb[d] = 0
-        if not settled and lazy[d] == 1 and imv[d] == 1:
-            # the hinted move failed: order the others (the tried one leaves the list)
-            lazy[d] = 0
-            n = nmv[d] - 1
-            for i in range(n):
-                swap_moves(mv, run, d, i, i + 1)
-            nmv[d] = n
-            imv[d] = 0
+        if not settled and order_at[d] == imv[d]:
+            # the node's moves are ordered here: at once, or after its hinted move failed
+            order_at[d] = -1
+            if imv[d] == 1:
+                # the tried move leaves the list
+                n = nmv[d] - 1
+                for i in range(n):
+                    swap_moves(mv, run, d, i, i + 1)
+                nmv[d] = n
+                imv[d] = 0
+                turn = node_turn(hands, d, seat_at[d], d & 3, card, wseat, wbit)
+            n = nmv[d]
             if n > 1:
-                p = seat_at[d]
-                pos = d & 3
-                turn = node_turn(hands, d, p, pos, card, wseat, wbit)
                 hints = Hints(killer, tt_at[d], cut_hint(killer, cut_slot[d], cut_check[d]))
+                # FAM_E's misère-like phase (no trick wanted any more): nobody plays for tricks
                 wants = fam == FAM_T or goal - cnt[d] > 0
                 if prof == P_ORDER:
                     copy_moves(moves, d, spare, n)
