@@ -1,11 +1,22 @@
-"""The table key and owner codes the search carries from one trick boundary to the next
-(table.after_trick) equal those computed afresh from the hands (length_key, owner_codes)."""
+"""The table's keys: the key and owner codes the search carries from one trick boundary to
+the next (table_keys.after_trick) equal those computed afresh from the hands (length_key,
+owner_codes), and an entry's top-slot word rejects what its row would (top_word)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from analyser.solver.table import after_trick, length_key, owner_codes
+from analyser.solver.layout import N_CARD, N_COLS, N_SEAT
+from analyser.solver.table import near_likeness
+from analyser.solver.table_keys import (
+    after_trick,
+    length_key,
+    owner_codes,
+    top_likeness,
+    top_mismatch,
+    top_slots,
+    top_word,
+)
 
 
 def _bit(card: int) -> int:
@@ -25,17 +36,45 @@ def test_codes_after_a_trick_match_a_fresh_computation():
         key, c0, c1 = length_key(*before), *owner_codes(*before)
         # one card from each seat, in any seat order (legality does not matter here)
         order = rng.permutation(4)
-        card = np.zeros(8, np.int64)
-        seat_at = np.zeros(8, np.int64)
+        node = np.zeros((8, N_COLS), np.int64)
         d0 = int(rng.integers(0, 5))
         for k, seat in enumerate(order):
             h = int(hands[seat])
             bits = [b for b in range(64) if (h >> b) & 1]
             b = bits[int(rng.integers(len(bits)))]
-            card[d0 + k] = b
-            seat_at[d0 + k] = seat
+            node[d0 + k, N_CARD] = b
+            node[d0 + k, N_SEAT] = seat
             hands[seat] ^= 1 << b
         alive = int(hands[0] | hands[1] | hands[2] | hands[3])
-        got = after_trick(key, c0, c1, alive, card, seat_at, d0)
+        got = after_trick(key, c0, c1, alive, node, d0)
         want = (length_key(*hands), *owner_codes(*hands))
         assert tuple(int(x) for x in got) == tuple(int(x) for x in want)
+
+
+def _pairs(rng: np.random.Generator, p: float) -> int:
+    """A random mask of whole 2-bit slots: 13 a suit (a suit's field is 32 bits, two a word)."""
+    m = 0
+    for field in (0, 32):
+        for slot in range(13):
+            if rng.random() < p:
+                m |= 3 << (field + 2 * slot)
+    return m
+
+
+def test_top_slot_words_decide_what_the_entry_rows_would():
+    """A bucket scan reads an entry's row only where its top-slot word agrees with the
+    position: the word must reject exactly the entries whose top four slots of some suit have
+    other owners, and give their likeness as the full masks would."""
+    rng = np.random.default_rng(20261129)
+    for _ in range(3000):
+        c0, c1 = (_pairs(rng, 1.0) & int(rng.integers(0, 1 << 62)) for _ in range(2))
+        m0, m1 = _pairs(rng, 0.3), _pairs(rng, 0.3)
+        # an entry's values: mostly this position's owners, some slots changed
+        v0 = (c0 ^ _pairs(rng, 0.05) & int(rng.integers(0, 1 << 62))) & m0
+        v1 = (c1 ^ _pairs(rng, 0.05) & int(rng.integers(0, 1 << 62))) & m1
+        x0, x1 = (c0 ^ v0) & m0, (c1 ^ v1) & m1
+        xt = top_mismatch(top_slots(c0, c1), top_word(m0, m1, v0, v1))
+        top_differs = ((x0 | x1) & 0x000000FF000000FF) != 0
+        assert (xt != 0) == top_differs
+        if xt != 0:
+            assert top_likeness(xt) == near_likeness(x0, x1)

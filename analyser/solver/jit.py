@@ -22,6 +22,7 @@ COMPILED_MODULES = (
     "bits",
     "layout",
     "position",
+    "table_keys",
     "table",
     "partition",
     "quick_tricks",

@@ -60,6 +60,44 @@ CUT_CACHE = LEAD_KILLER_2 + 64
 CUT_BITS = 16
 KILLER_SIZE = CUT_CACHE + (1 << CUT_BITS)
 
+# The search's per-depth state (search.py): one row of ``node`` per depth (int64), so the
+# search keeps one array instead of one per value and each node's values lie together.
+# N_MOVES/N_NEXT: how many moves the node has and the next one to try; N_RES: its best
+# value so far (fail-soft); N_WACC/N_WACCB: the W its searched moves relied on (top and
+# bottom); N_CARD/N_SEAT: the card played at this depth and who played it; N_WSEAT/N_WBIT:
+# who wins the trick so far and with which card; N_CNT: the counted side's tricks before
+# this depth; N_PEND: 1 while the called card is owed; N_TRICKB: the highest card the
+# trick's winner beat (-1: its rank did not matter); N_SEARCHED: 1 for a trick start that
+# is searched (its result is stored); N_BEST: the move that cut off; N_CUT_SLOT/N_CUT_CHECK:
+# its cut-off cache slot and check (-1: none); N_TT_MOVE: the table's best move; N_ORDER_AT:
+# the move index at which its moves are ordered (-1: not at all); N_LOW/N_HIGH (4 each, per
+# suit): the bounds of the runs proven equivalent to a failed sibling; N_ADDR (7): the trick
+# start's Address (trick_start.keep_address).
+(
+    N_MOVES,
+    N_NEXT,
+    N_RES,
+    N_WACC,
+    N_WACCB,
+    N_CARD,
+    N_SEAT,
+    N_WSEAT,
+    N_WBIT,
+    N_CNT,
+    N_PEND,
+    N_TRICKB,
+    N_SEARCHED,
+    N_BEST,
+    N_CUT_SLOT,
+    N_CUT_CHECK,
+    N_TT_MOVE,
+    N_ORDER_AT,
+) = range(18)
+N_LOW = 18
+N_HIGH = 22
+N_ADDR = 26
+N_COLS = 34
+
 # goals of a position (analyser.solver.api.solve_batch)
 GOAL_TRICKS = 0  # exact number of tricks of the declarer side
 GOAL_GE = 1  # 1 if the declarer side can take at least `target` tricks

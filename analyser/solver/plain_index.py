@@ -17,7 +17,7 @@ dispatcher, the helpers it calls, and numba's implementations of the numpy funct
 use. The swap is made under numba's global compiler lock, so no concurrent compilation sees
 it; but a function first compiled inside the window keeps its plain code for every later
 caller. That is why the solver may only use numpy functions that never index from the end
-(``np.zeros``, ``np.empty``, ``np.full``, ``np.arange``, ``copy``, ``view``: numba's
+(``np.zeros``, ``np.empty``, ``np.full``, ``np.arange``, ``copy``, ``reshape``, ``view``: numba's
 ``np.linspace``, for one, writes ``a[-1]``); ``tests/test_solver_plain_index.py`` fails when
 the solver's source calls any other. Indices of tuples and lists still wrap (numba handles
 them elsewhere); only array indices are plain.

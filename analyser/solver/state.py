@@ -24,6 +24,10 @@ node was the same within the noise of a shared two-core machine (bridge exact co
 
 Inside the search, per node:
 
+* ``node`` (int64[depths, layout.N_COLS]), an array rather than a tuple: the search's values
+  per depth (the moves' count and the next one to try, the card played and who played it, the
+  trick's winner so far, the counted tricks, the W gathered, the trick start's Address, ...),
+  one row per depth, so a node's values lie together.
 * Turn: where the node stands in its trick. ``d`` (its depth: the row of the move arrays),
   ``p`` (the seat to move), ``pos`` (0..3, its place in the trick), ``lead_suit`` (-1 on
   lead), ``wseat``/``wbit`` (who wins the trick so far and with which card; ``p`` and 0 on
@@ -36,7 +40,8 @@ Inside the search, per node:
   lead killers, cut-off cache), ``tt_move`` (the table's best move) and ``cut_move`` (the
   cut-off cache's card), -1 for none.
 * TableView: the transposition table as a search uses it (analyser/solver/table.py). ``tt``,
-  ``tb``, ``tagw`` (its check bytes seen as uint64 words) and ``gen`` (the generation).
+  ``tb``, ``tagw`` (its check bytes seen as uint64 words), ``topw`` (its top-slot words,
+  table.B_TOP) and ``gen`` (the generation).
 * Address: a trick start's place in the table. ``key`` and ``aux`` (shape and side
   conditions), ``tag`` (the check byte), ``c0``/``c1`` (the owners of the cards), ``base``
   and ``base_top`` (its two buckets).
@@ -68,7 +73,7 @@ Memory = namedtuple("Memory", "tt tb gen killer stats")
 Turn = namedtuple("Turn", "d p pos lead_suit wseat wbit table alive")
 Moves = namedtuple("Moves", "mv run wt")
 Hints = namedtuple("Hints", "killer tt_move cut_move")
-TableView = namedtuple("TableView", "tt tb tagw gen")
+TableView = namedtuple("TableView", "tt tb tagw topw gen")
 Address = namedtuple("Address", "key aux tag c0 c1 base base_top")
 Result = namedtuple("Result", "w wb won rel move")
 JoinedAsk = namedtuple("JoinedAsk", "x decl need rule model ctx")

@@ -1,4 +1,4 @@
-"""The transposition table of partition search: keys, probe and store.
+"""The transposition table of partition search: buckets, probe and store (keys: table_keys.py).
 
 Results are stored at trick boundaries. Each result carries the set W of cards whose ranks
 decided it (analyser/solver/partition.py). An entry records the suit lengths of every hand,
@@ -9,12 +9,18 @@ keep their order against every fixed card: equivalent positions share an entry.
 
 Layout. ``tt`` is entry-major, one 64-byte row (a cache line) per entry: shape key, aux (leader,
 called-card state, remaining need, search generation), the partition's owner masks and values,
-packed bounds and best move (the C_* columns). ``tb`` keeps one byte per slot in each of its B_*
-rows (check byte, generation, depth), apart from the entries, so a bucket scan compares eight
-check bytes at once and reads only the entries whose byte matches. A bucket holds TT_WAYS
-entries of one position shape (suit lengths per seat and leader); entries that fix the top card
-of every suit present go to a second bucket keyed by the owners of those top cards too. The
-probe is bound by memory latency, not by instructions.
+packed bounds and best move (the C_* columns). ``tb`` keeps, apart from the entries, one byte
+per slot in each of its B_TAG, B_GEN and B_REM rows (check byte, generation, depth), four bytes
+per bucket (B_META) and eight bytes per slot of top-slot words (B_TOP). A bucket scan compares
+eight check bytes at once; where a byte matches it tests the slot's top-slot word, and reads the
+entry's row only where that word agrees with the position. A bucket holds TT_WAYS entries of one
+position shape (suit lengths per seat and leader), and the check byte is a hash of the shape, so
+it matches nearly every entry of the bucket: the top-slot words are what spare reading them.
+Entries that fix the top card of every suit present go to a second bucket keyed by the owners of
+those top cards too. The probe is bound by memory latency, not by instructions: on the first 10
+exact counts of the benchmark (callgrind's cache model, a 512 kB second level) the top-slot
+words and the bucket bytes kept together took the table's reads that miss the second level from
+1.60M to 0.79M, with the same nodes and answers.
 """
 
 from __future__ import annotations
@@ -31,9 +37,10 @@ from analyser.solver.bits import (
     suit_bits,
     wrap_add,
     wrap_mul,
-    wrap_shl,
 )
 from analyser.solver.jit import finish_module
+from analyser.solver.state import TableView
+from analyser.solver.table_keys import top_likeness, top_mismatch, top_owners, top_slots, top_word
 
 # Entries of one position shape (suit lengths per seat, leader) differ only in the card layout
 # their partition fixes, so the bucket is chosen by the shape alone and holds many of them:
@@ -45,17 +52,25 @@ TT_WAYS = 128
 C_KEY, C_AUX, C_M0, C_M1, C_V0, C_V1, C_BND = 0, 1, 2, 3, 4, 5, 6
 TT_COLS = 8
 
-# rows of ``tb``, one byte per slot: scanned for a whole bucket, so kept apart from the entries;
-# B_OVF holds, at a bucket's first slot, the generation byte of the search whose entries
-# overflowed that bucket into the next one of its chain (see overflow_bucket)
-B_TAG, B_GEN, B_REM, B_OVF = 0, 1, 2, 3
-# B_FILL, at a bucket's first two slots: the generation byte of the search whose entries the
-# bucket holds, and its lowest slot holding one. A search fills a bucket from its last slot
-# down (free_slot), so its entries are the slots from that one to the end: a scan starts
-# there and an empty bucket is not scanned at all (the slots skipped hold no entry that could
-# match, so the scan finds what it found before, in the same order)
-B_FILL = 4
-TB_ROWS = 5
+# rows of ``tb``, one byte per slot: scanned for a whole bucket, so kept apart from the entries
+B_TAG, B_GEN, B_REM = 0, 1, 2
+# B_META: four bytes per bucket (at 4 * bucket, M_* offsets) at the start of the row, so the
+# buckets' bytes share a few cache lines instead of one line per bucket (2048 buckets: 8 KB):
+# M_FILL and M_LOW, the generation byte of the search whose entries the bucket holds, and its
+# lowest slot holding one. A search fills a bucket from its last slot down (free_slot), so
+# its entries are the slots from that one to the end: a scan starts there and an empty bucket
+# is not scanned at all (the slots skipped hold no entry that could match, so the scan finds
+# what it found before, in the same order). M_OVF, the generation byte of the search whose
+# entries overflowed the bucket into the next one of its chain (see overflow_bucket).
+B_META = 3
+M_FILL, M_LOW, M_OVF = 0, 1, 2
+# B_TOP .. B_TOP + 7: not rows but one region of eight bytes a slot (top_word), the owners
+# of the four top slots of each suit that the entry's partition fixes: a bucket scan tests
+# these words, eight to a cache line, and reads an entry's 64-byte row only where they agree
+# (exact counts of the benchmark deals: 74M rows read in 12.1M probes, 67M of them for
+# entries whose cards differ, all but 1M of those in a top slot)
+B_TOP = 4
+TB_ROWS = B_TOP + 8
 
 # A bucket holds TT_WAYS entries of one position shape. When a search fills it with entries
 # of its own, further entries of that shape go to the next bucket of the shape's chain (up to
@@ -73,126 +88,12 @@ GEN_SHIFT = 16
 NO_GEN = (1 << GEN_SHIFT) - 1
 
 
-@njit(cache=True, _nrt=False, forceinline=True)
-def owner_codes(h0, h1, h2, h3):
-    """Per suit, the owners (2 bits each, top card first) of the cards still in hands.
-
-    Suits 0 and 1 go into the first word (offsets 0 and 32), suits 2 and 3 into the second.
-    Seat 0 owns code 0, so only the cards of seats 1-3 are placed: a card's slot is the number
-    of cards in play above it."""
-    c0 = 0
-    c1 = 0
-    a = h0 | h1 | h2 | h3
-    hs = (h1, h2, h3)
-    for k in range(3):
-        h = hs[k]
-        own = k + 1
-        while h:
-            b = ctz(h)
-            h &= h - 1
-            s = b >> 4
-            # cards of suit s above b: the suit's 16-bit field shifted past b
-            i = popcount((a >> (b + 1)) & ((1 << (15 - (b & 15))) - 1))
-            if s < 2:
-                c0 |= own << (32 * s + 2 * i)
-            else:
-                c1 |= own << (32 * (s - 2) + 2 * i)
-    return c0, c1
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def length_key(h0, h1, h2, h3):
-    """Suit lengths of the four hands, 4 bits each (the table's bucket key)."""
-    k = 0
-    hs = (h0, h1, h2, h3)
-    for p in range(4):
-        h = hs[p]
-        for s in range(4):
-            # seat 3's clubs fill the top nibble: 8 or more reach the sign bit
-            k |= wrap_shl(popcount(suit_bits(h, s)), 4 * (4 * p + s))
-    return k
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def drop_slot(c0, c1, b, above):
-    """Owner codes (see owner_codes) after card bit ``b`` leaves play, ``above`` cards of its
-    suit still in play above it: the slots below it move up one."""
-    s = b >> 4
-    sh = 32 * (s & 1)
-    c = c0 if s < 2 else c1
-    f = (c >> sh) & 0xFFFFFFFF
-    keep = (1 << (2 * above)) - 1
-    f = (f & keep) | ((f >> 2) & ~keep)
-    c = (c & ~(0xFFFFFFFF << sh)) | (f << sh)
-    if s < 2:
-        return c, c1
-    return c0, c
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def after_trick(key, c0, c1, alive, card, seat_at, d0):
-    """The table key (length_key) and owner codes of the position after the trick played at
-    depths ``d0``..``d0 + 3`` of ``card``/``seat_at``, from those before it; ``alive`` is every
-    card still in play after the trick. Four slot moves instead of a pass over every card
-    still in play, at every trick boundary the search reaches."""
-    a = alive
-    for k in range(d0, d0 + 4):
-        a |= 1 << card[k]  # the cards in play before the trick
-    for k in range(d0, d0 + 4):
-        b = card[k]
-        s = b >> 4
-        key = wrap_add(key, -(1 << (4 * (4 * seat_at[k] + s))))
-        c0, c1 = drop_slot(c0, c1, b, popcount(suit_bits(a, s) >> ((b & 15) + 1)))
-        a ^= 1 << b
-    return key, c0, c1
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def w_from_masks(m0, m1, alive):
-    """The W sets a table entry stands for in the current position: per suit, the lowest of
-    the top cards it fixes (all cards above are then fixed too) in the first mask, and the
-    highest of the bottom cards it fixes (all cards below are fixed too) in the second."""
-    wt = 0
-    wb = 0
-    for s in range(4):
-        if s < 2:
-            m = (m0 >> (32 * s)) & 0x3FFFFFF
-        else:
-            m = (m1 >> (32 * (s - 2))) & 0x3FFFFFF
-        if m == 0:
-            continue
-        a = suit_bits(alive, s)
-        n = popcount(a)
-        # fixed slots come in pairs of set bits: kt = trailing pairs, kb = leading pairs
-        # below slot n (their count from the first unfixed bit, found with one instruction)
-        kt = ctz(~m) >> 1
-        if kt >= n:
-            wt |= (a & -a) << (16 * s)
-            continue
-        kb = (2 * n - 1 - hibit(~m & ((1 << (2 * n)) - 1))) >> 1
-        if kt:
-            t = a
-            for _ in range(kt - 1):
-                t ^= 1 << hibit(t)
-            wt |= 1 << (16 * s + hibit(t))
-        if kb:
-            b = a
-            for _ in range(kb - 1):
-                b &= b - 1
-            wb |= (b & -b) << (16 * s)
-    return wt, wb
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def top_owners(c0, c1, alive):
-    """The owner of each suit's top card (2 bits per suit, 0 for a suit that is gone) plus
-    one bit per suit still present: the finer bucket key of entries that fix every top card."""
-    t = 0
-    for s in range(4):
-        if suit_bits(alive, s):
-            code = (c0 >> (32 * s)) & 3 if s < 2 else (c1 >> (32 * (s - 2))) & 3
-            t |= (4 | code) << (3 * s)
-    return t + 1
+@njit(cache=True)
+def table_view(tt, tb, gen):
+    """The TableView of the table ``tt``/``tb`` for search generation ``gen``."""
+    return TableView(
+        tt, tb, tb[B_TAG].view(np.uint64), tb[B_TOP : B_TOP + 8].reshape(-1).view(np.int64), gen
+    )
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -256,8 +157,9 @@ def tt_probe(view, base, addr, need, gen8):
     search on (lowest_used); only slots whose byte matches are read, one cache line each.
     Where the search with byte ``gen8`` overflowed the bucket, the probe follows its chain
     (overflow_bucket)."""
-    tt, tb, tagw = view.tt, view.tb, view.tagw
+    tt, tb, tagw, topw = view.tt, view.tb, view.tagw, view.topw
     key, aux, tag, c0, c1 = addr.key, addr.aux, addr.tag, addr.c0, addr.c1
+    top = top_slots(c0, c1)
     move_slot = -1
     near_slot = -1
     near_like = 0
@@ -269,6 +171,20 @@ def tt_probe(view, base, addr, need, gen8):
             while hits != 0:
                 e = base + 8 * k + (ctz(hits) >> 3)
                 hits &= hits - np.uint64(1)
+                xt = top_mismatch(top, topw[e])
+                if xt != 0:
+                    # other owners in a top slot: not this position's, and as alike as its
+                    # top slots say; the row is read only for a likelier best move
+                    like = top_likeness(xt)
+                    if (
+                        like > near_like
+                        and tt[e, C_KEY] == key
+                        and tt[e, C_AUX] == aux
+                        and tt[e, C_BND] >> 16 != 0
+                    ):
+                        near_like = like
+                        near_slot = e
+                    continue
                 if tt[e, C_KEY] != key or tt[e, C_AUX] != aux:
                     continue
                 bnd = tt[e, C_BND]
@@ -291,7 +207,7 @@ def tt_probe(view, base, addr, need, gen8):
                     return 0, e, NEAR_EXACT
                 if bnd >> 16 != 0:
                     move_slot = e
-        if tb[B_OVF, base] != gen8:
+        if tb[B_META, meta(base) + M_OVF] != gen8:
             break  # this search's entries of the shape did not go further
         base = overflow_bucket(base, nb)
     if move_slot >= 0:
@@ -335,8 +251,7 @@ def next_generation(tb, gen):
     if gen_byte(gen) == 1:
         for e in range(tb.shape[1]):
             tb[B_GEN, e] = 0
-            tb[B_OVF, e] = 0
-            tb[B_FILL, e] = 0
+            tb[B_META, e] = 0
     return gen
 
 
@@ -349,12 +264,19 @@ def overflow_bucket(base, nbuckets):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def meta(base):
+    """Where the B_META bytes of the bucket whose first slot is ``base`` begin."""
+    return (base // TT_WAYS) * 4
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def lowest_used(tb, base, gen8):
     """The bucket's lowest slot (0..TT_WAYS-1) that holds an entry of the search with byte
-    ``gen8``, TT_WAYS when it holds none (B_FILL)."""
-    if tb[B_FILL, base] != gen8:
+    ``gen8``, TT_WAYS when it holds none (B_META)."""
+    m = meta(base)
+    if tb[B_META, m + M_FILL] != gen8:
         return TT_WAYS
-    return tb[B_FILL, base + 1]
+    return tb[B_META, m + M_LOW]
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -379,8 +301,8 @@ def victim_slot(tb, base, gen8, salt):
     7 tricks from the end more than once, 13.4M nodes; from a drawn slot, 8.9M."""
     free = free_slot(tb, base, gen8)
     if free >= 0:
-        tb[B_FILL, base] = gen8
-        tb[B_FILL, base + 1] = free - base
+        tb[B_META, meta(base) + M_FILL] = gen8
+        tb[B_META, meta(base) + M_LOW] = free - base
         return free
     victim = base
     victim_rem = 127
@@ -405,7 +327,7 @@ def tt_store(view, addr, alive, rem, result):
     ``base_top`` (shape and top-card owners), any other to the shape bucket ``base``: the
     many narrow entries of deep positions then spread over many buckets, and a probe looks
     in both."""
-    tt, tb, tagw, gen = view
+    tt, tb, tagw, topw, gen = view
     key, aux, tag, c0, c1, base, base_top = addr
     w, wb, won, rel, move = result
     m0 = 0
@@ -434,6 +356,7 @@ def tt_store(view, addr, alive, rem, result):
                 m1 |= mm << (32 * (s - 2))
     v0 = c0 & m0
     v1 = c1 & m1
+    word = top_word(m0, m1, v0, v1)
     if all_top:
         base = base_top
     gen8 = gen_byte(gen)
@@ -447,7 +370,8 @@ def tt_store(view, addr, alive, rem, result):
                 e = base + 8 * k + (ctz(hits) >> 3)
                 hits &= hits - np.uint64(1)
                 if (
-                    tt[e, C_KEY] == key
+                    topw[e] == word
+                    and tt[e, C_KEY] == key
                     and tt[e, C_AUX] == aux
                     and tt[e, C_M0] == m0
                     and tt[e, C_M1] == m1
@@ -464,12 +388,12 @@ def tt_store(view, addr, alive, rem, result):
                         mv_ = move
                     tt[e, C_BND] = pack_bounds(lb, ub, mv_)
                     return
-        if tb[B_OVF, base] == gen8 and hop < MAX_CHAIN - 1:
+        if tb[B_META, meta(base) + M_OVF] == gen8 and hop < MAX_CHAIN - 1:
             base = overflow_bucket(base, nb)
             continue
         if hop < MAX_CHAIN - 1 and free_slot(tb, base, gen8) < 0:
             # full of this search's entries: open the chain's next bucket
-            tb[B_OVF, base] = gen8
+            tb[B_META, meta(base) + M_OVF] = gen8
             base = overflow_bucket(base, nb)
         break
     e = victim_slot(tb, base, gen8, c0 ^ (3 * c1) ^ rem)
@@ -486,18 +410,19 @@ def tt_store(view, addr, alive, rem, result):
     tb[B_REM, e] = rem
     tb[B_TAG, e] = tag
     tb[B_GEN, e] = gen8
+    topw[e] = word
 
 
-DEFAULT_TT_BITS = 18  # 2**18 entries * 67 bytes = 17.6 MB per thread, 2048 buckets
-BIG_TT_BITS = 21  # 2**21 entries * 67 bytes = 140 MB per thread, allocated on first need
+DEFAULT_TT_BITS = 18  # 2**18 entries * 76 bytes = 19.9 MB per thread, 2048 buckets
+BIG_TT_BITS = 21  # 2**21 entries * 76 bytes = 159 MB per thread, allocated on first need
 
 
 @njit(cache=True)
 def new_table(tt_bits):
     """Empty transposition table arrays: ``tt`` holds one 64-byte row per entry (shape key,
-    aux, partition masks and values, packed bounds and best move: C_* columns), ``tb`` one
-    byte per slot in each of its B_* rows (check byte, search generation, depth), which a
-    bucket scan reads eight slots at a time."""
+    aux, partition masks and values, packed bounds and best move: C_* columns), ``tb`` the
+    bytes a bucket scan reads first (one per slot in each of the B_TAG, B_GEN and B_REM rows,
+    the buckets' B_META bytes, and the slots' top-slot words from row B_TOP on)."""
     size = 1 << tt_bits
     tt = np.zeros((size, TT_COLS), np.int64)
     tb = np.zeros((TB_ROWS, size), np.int8)
@@ -516,10 +441,11 @@ def move_entries(tt, tb, big_tt, big_tb, gen):
     it there), any other to its shape's bucket."""
     gen8 = gen_byte(gen)
     nb = big_tt.shape[0] // TT_WAYS
+    topw = table_view(tt, tb, gen).topw
+    big_topw = table_view(big_tt, big_tb, gen).topw
     for f in range(big_tb.shape[1]):
         big_tb[B_GEN, f] = 0
-        big_tb[B_OVF, f] = 0
-        big_tb[B_FILL, f] = 0
+        big_tb[B_META, f] = 0
     for e in range(tt.shape[0]):
         if tb[B_GEN, e] != gen8 or (tt[e, C_AUX] >> GEN_SHIFT) != gen:
             continue
@@ -543,10 +469,10 @@ def move_entries(tt, tb, big_tt, big_tb, gen):
             base = tt_bucket(key, aux, nb)
         # follow (and if need be extend) the shape's chain, as tt_store does
         for _ in range(MAX_CHAIN - 1):
-            if big_tb[B_OVF, base] == gen8:
+            if big_tb[B_META, meta(base) + M_OVF] == gen8:
                 base = overflow_bucket(base, nb)
             elif free_slot(big_tb, base, gen8) < 0:
-                big_tb[B_OVF, base] = gen8
+                big_tb[B_META, meta(base) + M_OVF] = gen8
                 base = overflow_bucket(base, nb)
             else:
                 break
@@ -555,6 +481,7 @@ def move_entries(tt, tb, big_tt, big_tb, gen):
             big_tt[f, c] = tt[e, c]
         for r in (B_TAG, B_GEN, B_REM):
             big_tb[r, f] = tb[r, e]
+        big_topw[f] = topw[e]
 
 
 # no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)

@@ -22,11 +22,12 @@ from numba import njit
 from analyser.solver.bits import ctz, popcount, suit_bits
 from analyser.solver.cuts import ducks_to_the_end, forced_to_win
 from analyser.solver.jit import finish_module
-from analyser.solver.layout import FAM_E, FAM_T
+from analyser.solver.layout import FAM_E, FAM_T, N_ADDR
 from analyser.solver.partition import highest_beaten, trick_w, w_mode
 from analyser.solver.position import beats
 from analyser.solver.state import Address
-from analyser.solver.table import after_trick, length_key, owner_codes, tt_probe
+from analyser.solver.table import tt_probe
+from analyser.solver.table_keys import after_trick, length_key, owner_codes
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -94,50 +95,47 @@ def last_trick(hands, p, trump, side_cnt, fam, c, need):
 
 # columns of a search's per-depth Address rows (state.Address's fields in order), and the
 # row width: eight words, one row per 64 bytes
-A_KEY, A_AUX, A_TAG, A_C0, A_C1, A_BASE, A_BASE_TOP = range(7)
-A_COLS = 8
+A_KEY, A_AUX, A_TAG, A_C0, A_C1, A_BASE, A_BASE_TOP = range(N_ADDR, N_ADDR + 7)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def keep_address(addr_at, d, addr):
+def keep_address(node, d, addr):
     """Keep the Address ``addr`` of the trick start at depth ``d`` in row ``d``."""
-    addr_at[d, A_KEY] = addr.key
-    addr_at[d, A_AUX] = addr.aux
-    addr_at[d, A_TAG] = addr.tag
-    addr_at[d, A_C0] = addr.c0
-    addr_at[d, A_C1] = addr.c1
-    addr_at[d, A_BASE] = addr.base
-    addr_at[d, A_BASE_TOP] = addr.base_top
+    node[d, A_KEY] = addr.key
+    node[d, A_AUX] = addr.aux
+    node[d, A_TAG] = addr.tag
+    node[d, A_C0] = addr.c0
+    node[d, A_C1] = addr.c1
+    node[d, A_BASE] = addr.base
+    node[d, A_BASE_TOP] = addr.base_top
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def address_at(addr_at, d):
+def address_at(node, d):
     """The Address kept in row ``d`` (keep_address)."""
     return Address(
-        addr_at[d, A_KEY],
-        addr_at[d, A_AUX],
-        addr_at[d, A_TAG],
-        addr_at[d, A_C0],
-        addr_at[d, A_C1],
-        addr_at[d, A_BASE],
-        addr_at[d, A_BASE_TOP],
+        node[d, A_KEY],
+        node[d, A_AUX],
+        node[d, A_TAG],
+        node[d, A_C0],
+        node[d, A_C1],
+        node[d, A_BASE],
+        node[d, A_BASE_TOP],
     )
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def start_codes(hands, alive, d, d0, addr_at, card, seat_at):
-    """The table key (table.length_key) and owner codes (table.owner_codes) of the trick
+def start_codes(hands, alive, d, d0, node):
+    """The table key (table_keys.length_key) and owner codes (table_keys.owner_codes) of the trick
     start at depth ``d`` of a search that began at depth ``d0``: computed afresh at its
     first trick start, else updated from the trick start four plies up (which was searched,
-    so its Address is in row ``d - 4`` of ``addr_at``) and the trick played since."""
+    so its Address is in row ``d - 4`` of ``node``) and the trick played since."""
     if d - 4 < d0:
         key = length_key(hands[0], hands[1], hands[2], hands[3])
         c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
         return key, c0, c1
     e = d - 4
-    return after_trick(
-        addr_at[e, A_KEY], addr_at[e, A_C0], addr_at[e, A_C1], alive, card, seat_at, e
-    )
+    return after_trick(node[e, A_KEY], node[e, A_C0], node[e, A_C1], alive, node, e)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
