@@ -93,8 +93,8 @@ def last_trick(hands, p, trump, side_cnt, fam, c, need):
     return (1 if got == need else 0), w, wb
 
 
-# columns of a search's per-depth Address rows (state.Address's fields in order), and the
-# row width: eight words, one row per 64 bytes
+# the columns of a trick start's Address in the search's node rows (state.Address's fields in
+# order, from layout.N_ADDR on)
 A_KEY, A_AUX, A_TAG, A_C0, A_C1, A_BASE, A_BASE_TOP = range(N_ADDR, N_ADDR + 7)
 
 
