@@ -1,13 +1,15 @@
 """The table's keys: the key and owner codes the search carries from one trick boundary to
 the next (table_keys.after_trick) equal those computed afresh from the hands (length_key,
-owner_codes), and an entry's top-slot word rejects what its row would (top_word)."""
+owner_codes), an entry's top-slot word rejects what its row would (top_word), and a slot's
+check byte says whether its entry holds a best move (table.TAG_MOVE)."""
 
 from __future__ import annotations
 
 import numpy as np
 
+from analyser.solver.api import Solver
 from analyser.solver.layout import N_CARD, N_COLS, N_SEAT
-from analyser.solver.table import near_likeness
+from analyser.solver.table import B_TAG, C_BND, near_likeness
 from analyser.solver.table_keys import (
     after_trick,
     length_key,
@@ -78,3 +80,24 @@ def test_top_slot_words_decide_what_the_entry_rows_would():
         assert (xt != 0) == top_differs
         if xt != 0:
             assert top_likeness(xt) == near_likeness(x0, x1)
+
+
+def test_check_bytes_flag_exactly_the_entries_with_a_best_move():
+    """The probe reads TAG_MOVE from the check bytes instead of the move field of each
+    candidate's row (C_BND), so the two must agree in every slot, after stores that create
+    entries and stores that give an existing entry its first best move, and after a position
+    moved its entries to the large table."""
+    rng = np.random.default_rng(20261129)
+    solver = Solver(escalate_nodes=20_000)
+    for k in range(6):
+        deck = rng.permutation(52)
+        hands = [sorted(int(c) for c in deck[13 * s : 13 * s + 13]) for s in range(4)]
+        leader = k % 4
+        solver.solve(hands, k % 5, leader, [leader, (leader + 2) % 4], "tricks")
+        solver.solve(hands, k % 5, leader, [(leader + 3) % 4], ">=3")
+    tt, tb, big_tt, big_tb = solver.tables[:4]
+    assert big_tt.shape[0] > tt.shape[0]  # a position escalated
+    for t, b in ((tt, tb), (big_tt, big_tb)):
+        has_move = (t[:, C_BND] >> 16) != 0
+        assert has_move.sum() > 1000
+        np.testing.assert_array_equal(b[B_TAG] < 0, has_move)
