@@ -1,0 +1,121 @@
+"""Two checkouts of the solver timed deal by deal in turn: is a change faster than its noise?
+
+`python tests/bench/ab_builds.py OTHER [--mode exact|>=7] [--rounds N]` starts one worker
+process in this checkout (A) and one in the checkout OTHER (B, e.g. a `git worktree` of the
+commit before a change), each with its own numba cache, and has them solve the solver
+benchmark's deals one at a time in turn: A then B on a deal, B then A on the next. A shared
+machine changes speed over seconds, so two solves of the same deal back to back see the same
+load. On these machines a checkout against itself gave rounds of 0.96-1.04 and 0.99 over
+four rounds, where separate processes timed one after the other differed by ±10%. Prints each round's summed times and
+ratio B/A, then the median round and the whole run's ratio, deal #77's (the slowest) and the
+ratio without it.
+
+The two checkouts solve the same positions, so their node counts can be compared too: a
+worker prints its trick-start nodes with each time, and the script says when they differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+SLOWEST = 77  # the bench's slowest exact count (a cross-ruff)
+
+
+def worker() -> None:
+    """Solve the deal indices read from stdin, one per line as 'INDEX MODE'; print for each
+    its milliseconds and trick-start nodes. Imports the solver of the current directory."""
+    sys.path.insert(0, ".")
+    sys.path.insert(0, str(HERE))
+    from bench_solver import SEED, make_deals
+
+    from analyser.solver import Solver
+    from analyser.solver.layout import S_TRICK_NODES
+
+    deals = make_deals(100, SEED)
+    solver = Solver()
+    hands, trump, leader = deals[50]
+    solver.solve(hands, trump, leader, [leader, (leader + 2) % 4], "tricks")  # load the cache
+    print("ready", flush=True)
+    for line in sys.stdin:
+        index, mode = line.split()
+        hands, trump, leader = deals[int(index)]
+        goal = "tricks" if mode == "exact" else ">=7"
+        n0 = int(solver.stats[S_TRICK_NODES])
+        t0 = time.perf_counter()
+        solver.solve(hands, trump, leader, [leader, (leader + 2) % 4], goal)
+        ms = (time.perf_counter() - t0) * 1000
+        print(f"{ms:.3f} {int(solver.stats[S_TRICK_NODES]) - n0}", flush=True)
+
+
+class Worker:
+    """A worker process in one checkout."""
+
+    def __init__(self, checkout: pathlib.Path):
+        python = checkout / ".venv" / "bin" / "python"
+        self.proc = subprocess.Popen(
+            [str(python if python.exists() else sys.executable), str(__file__), "--worker"],
+            cwd=checkout,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        if self.proc.stdout.readline().strip() != "ready":
+            raise SystemExit(f"the worker in {checkout} did not start")
+
+    def solve(self, index: int, mode: str) -> tuple[float, int]:
+        self.proc.stdin.write(f"{index} {mode}\n")
+        self.proc.stdin.flush()
+        ms, nodes = self.proc.stdout.readline().split()
+        return float(ms), int(nodes)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("other", type=pathlib.Path, help="the checkout to compare with (B)")
+    ap.add_argument("--mode", choices=["exact", ">=7"], default="exact")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    if "--worker" in sys.argv:
+        worker()
+        return 0
+    args = ap.parse_args()
+    if not (args.other / "analyser" / "solver").is_dir():
+        print(f"error: {args.other} is not a checkout of this project", file=sys.stderr)
+        return 2
+    a, b = Worker(HERE.parent.parent), Worker(args.other.resolve())
+    ta, tb = [0.0] * 100, [0.0] * 100
+    ratios = []
+    differ = set()
+    for r in range(args.rounds):
+        sa = sb = 0.0
+        for i in range(100):
+            if (i + r) % 2:
+                ma, na = a.solve(i, args.mode)
+                mb, nb = b.solve(i, args.mode)
+            else:
+                mb, nb = b.solve(i, args.mode)
+                ma, na = a.solve(i, args.mode)
+            sa, sb = sa + ma, sb + mb
+            ta[i] += ma
+            tb[i] += mb
+            if na != nb:
+                differ.add(i)
+        ratios.append(sb / sa)
+        print(f"round {r}: A {sa:.0f} ms, B {sb:.0f} ms, B/A {sb / sa:.3f}", flush=True)
+    rest = (sum(tb) - tb[SLOWEST]) / (sum(ta) - ta[SLOWEST])
+    print(
+        f"B/A: median round {statistics.median(ratios):.3f}, whole run {sum(tb) / sum(ta):.3f}, "
+        f"deal #{SLOWEST} {tb[SLOWEST] / ta[SLOWEST]:.3f}, the others {rest:.3f}"
+    )
+    print(f"trick-start nodes differ on {len(differ)} of 100 deals" if differ else "same nodes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

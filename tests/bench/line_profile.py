@@ -1,0 +1,196 @@
+"""Where the solver's time goes, by source line: perf's samples mapped onto the numba code.
+
+`python tests/bench/line_profile.py [--mode exact|>=7] [--lines N]` solves the solver
+benchmark's 100 deals under `perf record -e cpu-clock` (a software clock: these machines
+offer no hardware counters), with numba compiling the solver with line tables
+(`NUMBA_DEBUGINFO=1`) into a cache folder of its own (data/cache/numba-lines; the first run
+compiles for about two minutes). It prints the share of the solver's samples per function
+(inlined helpers are counted apart from the search that inlines them) and per source line.
+
+How the addresses are mapped: numba's cache file of a compiled function holds its object
+code (an ELF object, line table included). The solver process writes out, when it is done,
+its executable memory that belongs to no file (where numba's code runs); each such region
+that begins with an object's code section is that object, loaded at the region's first
+byte. `objdump -d -l` then gives each instruction's source line, and each sample's address
+its instruction. Needs `perf` and `objdump` (binutils).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import collections
+import os
+import pathlib
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+CACHE = ROOT / "data" / "cache" / "numba-lines"
+
+
+def child(mode: str, out: pathlib.Path | None) -> None:
+    """Solve the bench's deals, then write each anonymous executable region of this process
+    (numba's code) to ``out``; without ``out``, solve one deal (to fill numba's cache)."""
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(HERE))
+    from bench_solver import SEED, make_deals
+
+    from analyser.solver import Solver
+
+    solver = Solver()
+    goal = "tricks" if mode == "exact" else ">=7"
+    for hands, trump, leader in make_deals(100 if out else 1, SEED):
+        solver.solve(hands, trump, leader, [leader, (leader + 2) % 4], goal)
+    if out is None:
+        return
+    maps = pathlib.Path("/proc/self/maps").read_text()
+    with open("/proc/self/mem", "rb") as mem:
+        for line in maps.splitlines():
+            fields = line.split()
+            if "x" in fields[1] and len(fields) < 6:
+                lo, hi = (int(x, 16) for x in fields[0].split("-"))
+                mem.seek(lo)
+                (out / f"{lo:x}.bin").write_bytes(mem.read(hi - lo))
+
+
+def elf_objects(cache: pathlib.Path, scratch: pathlib.Path) -> list[pathlib.Path]:
+    """The ELF objects inside numba's cache files under ``cache``, written to ``scratch``."""
+    found = []
+    for k, nbc in enumerate(sorted(cache.rglob("*.nbc"))):
+        data = nbc.read_bytes()
+        at = data.find(b"\x7fELF")
+        while at >= 0:
+            shoff = struct.unpack_from("<Q", data, at + 0x28)[0]
+            shentsize, shnum = struct.unpack_from("<HH", data, at + 0x3A)
+            end = at + shoff + shentsize * shnum
+            path = scratch / f"{k}-{at}.o"
+            path.write_bytes(data[at:end])
+            found.append(path)
+            at = data.find(b"\x7fELF", end)
+    return found
+
+
+def code_section(obj: pathlib.Path, scratch: pathlib.Path) -> bytes:
+    """The object's code: its .ltext section (large code model), else .text."""
+    for name in (".ltext", ".text"):
+        out = scratch / "section.bin"
+        subprocess.run(
+            ["objcopy", "-O", "binary", f"--only-section={name}", str(obj), str(out)],
+            check=True,
+            capture_output=True,
+        )
+        code = out.read_bytes()
+        if code:
+            return code
+    return b""
+
+
+def line_table(obj: pathlib.Path) -> dict[int, tuple[str, int]]:
+    """Each instruction offset of ``obj``'s code and its source (file name, line)."""
+    text = subprocess.run(
+        ["objdump", "-d", "-l", "--no-show-raw-insn", str(obj)],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    lines, where = {}, None
+    for row in text.splitlines():
+        m = re.match(r"^(/\S+\.py):(\d+)", row)
+        if m:
+            where = (pathlib.Path(m.group(1)).name, int(m.group(2)))
+            continue
+        m = re.match(r"^\s+([0-9a-f]+):\s", row)
+        if m and where:
+            lines[int(m.group(1), 16)] = where
+    return lines
+
+
+def function_of(source: str, line: int, cache: dict) -> str:
+    """The innermost function of analyser/solver/``source`` around ``line``."""
+    if source not in cache:
+        path = ROOT / "analyser" / "solver" / source
+        tree = ast.parse(path.read_text()) if path.exists() else ast.Module(body=[])
+        cache[source] = [
+            (n.lineno, n.end_lineno, n.name)
+            for n in ast.walk(tree)
+            if isinstance(n, ast.FunctionDef)
+        ]
+    around = [(a, name) for a, b, name in cache[source] if a <= line <= b]
+    return f"{source}:{max(around)[1] if around else '?'}"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mode", choices=["exact", ">=7"], default="exact")
+    ap.add_argument("--lines", type=int, default=30, help="how many source lines to print")
+    ap.add_argument("--child", type=pathlib.Path, help=argparse.SUPPRESS)
+    ap.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child or args.warm:
+        child(args.mode, args.child)
+        return 0
+    for tool in ("perf", "objdump", "objcopy"):
+        if shutil.which(tool) is None:
+            print(f"error: {tool} is not installed", file=sys.stderr)
+            return 2
+    CACHE.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "NUMBA_DEBUGINFO": "1", "NUMBA_CACHE_DIR": str(CACHE)}
+    with tempfile.TemporaryDirectory() as tmp:
+        scratch = pathlib.Path(tmp)
+        # compile (or load) first, so the samples are of the solving only
+        print(f"numba cache with line tables: {CACHE} (compiles on first use)", flush=True)
+        subprocess.run([sys.executable, __file__, "--warm"], env=env, check=True)
+        data = scratch / "perf.data"
+        print("solving the bench's 100 deals under perf ...", flush=True)
+        subprocess.run(
+            ["perf", "record", "-q", "-e", "cpu-clock", "-F", "5000", "-o", str(data), "--"]
+            + [sys.executable, __file__, "--mode", args.mode, "--child", str(scratch)],
+            env=env,
+            check=True,
+        )
+        ips = subprocess.run(
+            ["perf", "script", "-i", str(data), "-F", "ip"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+        samples = collections.Counter(int(x, 16) for x in ips)
+        regions = {int(p.stem, 16): p.read_bytes() for p in scratch.glob("*.bin")}
+        by_line, by_func, funcs = collections.Counter(), collections.Counter(), {}
+        for obj in elf_objects(CACHE, scratch):
+            code = code_section(obj, scratch)
+            if len(code) < 4096:
+                continue
+            for base in list(regions):
+                # the same bytes but where the loader patched in addresses
+                pairs = zip(code[:4096], regions[base][:4096], strict=False)
+                if sum(x == y for x, y in pairs) < 4000:
+                    continue
+                del regions[base]
+                table = line_table(obj)
+                for ip, n in samples.items():
+                    where = table.get(ip - base)
+                    if where:
+                        by_line[where] += n
+                        by_func[function_of(*where, funcs)] += n
+        total = sum(by_line.values())
+        if total == 0:
+            print("error: no sample fell in the solver's code", file=sys.stderr)
+            return 1
+        print(f"{total} samples in the solver's code ({len(ips)} in all)\n")
+        for name, n in by_func.most_common(25):
+            print(f"  {100 * n / total:5.1f}%  {name}")
+        print()
+        for (source, line), n in by_line.most_common(args.lines):
+            print(f"  {100 * n / total:5.1f}%  {source}:{line}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
