@@ -6,9 +6,9 @@ commit before a change), each with its own numba cache, and has them solve the s
 benchmark's deals one at a time in turn: A then B on a deal, B then A on the next. A shared
 machine changes speed over seconds, so two solves of the same deal back to back see the same
 load. On these machines a checkout against itself gave rounds of 0.96-1.04 and 0.99 over
-four rounds, where separate processes timed one after the other differed by ±10%. Prints each round's summed times and
-ratio B/A, then the median round and the whole run's ratio, deal #77's (the slowest) and the
-ratio without it.
+four rounds, where separate processes timed one after the other differed by ±10%. Prints
+each round's summed times and ratio B/A, then the median round and the whole run's ratio,
+deal #77's (the slowest) and the ratio without it.
 
 The two checkouts solve the same positions, so their node counts can be compared too: a
 worker prints its trick-start nodes with each time, and the script says when they differ.
