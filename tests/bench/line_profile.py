@@ -148,12 +148,15 @@ def main() -> int:
         subprocess.run([sys.executable, __file__, "--warm"], env=env, check=True)
         data = scratch / "perf.data"
         print("solving the bench's 100 deals under perf ...", flush=True)
-        subprocess.run(
+        recorded = subprocess.run(
             ["perf", "record", "-q", "-e", "cpu-clock", "-F", "5000", "-o", str(data), "--"]
             + [sys.executable, __file__, "--mode", args.mode, "--child", str(scratch)],
             env=env,
-            check=True,
         )
+        if recorded.returncode != 0 or not data.exists():
+            # e.g. kernel.perf_event_paranoid forbids sampling for this user
+            print("error: perf record failed (see its message above)", file=sys.stderr)
+            return 2
         ips = subprocess.run(
             ["perf", "script", "-i", str(data), "-F", "ip"],
             check=True,
