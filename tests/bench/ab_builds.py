@@ -21,7 +21,6 @@ import pathlib
 import statistics
 import subprocess
 import sys
-import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 SLOWEST = 77  # the bench's slowest exact count (a cross-ruff)
@@ -32,25 +31,18 @@ def worker() -> None:
     its milliseconds and trick-start nodes. Imports the solver of the current directory."""
     sys.path.insert(0, ".")
     sys.path.insert(0, str(HERE))
-    from bench_solver import SEED, make_deals
+    from bench_solver import SEED, make_deals, our_deal
 
     from analyser.solver import Solver
-    from analyser.solver.layout import S_TRICK_NODES
 
     deals = make_deals(100, SEED)
     solver = Solver()
-    hands, trump, leader = deals[50]
-    solver.solve(hands, trump, leader, [leader, (leader + 2) % 4], "tricks")  # load the cache
+    our_deal(deals[50], "exact", solver)  # load numba's cache before the first timed solve
     print("ready", flush=True)
     for line in sys.stdin:
         index, mode = line.split()
-        hands, trump, leader = deals[int(index)]
-        goal = "tricks" if mode == "exact" else ">=7"
-        n0 = int(solver.stats[S_TRICK_NODES])
-        t0 = time.perf_counter()
-        solver.solve(hands, trump, leader, [leader, (leader + 2) % 4], goal)
-        ms = (time.perf_counter() - t0) * 1000
-        print(f"{ms:.3f} {int(solver.stats[S_TRICK_NODES]) - n0}", flush=True)
+        ms, _, nodes = our_deal(deals[int(index)], mode, solver)
+        print(f"{ms:.3f} {nodes}", flush=True)
 
 
 class Worker:
