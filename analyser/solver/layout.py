@@ -71,9 +71,9 @@ KILLER_SIZE = CUT_CACHE + (1 << CUT_BITS)
 # is searched (its result is stored); N_BEST: the move that cut off; N_CUT_SLOT/N_CUT_CHECK:
 # its cut-off cache slot and check (-1: none); N_TT_MOVE: the table's best move; N_ORDER_AT:
 # the move index at which its moves are ordered (0: before the first, 1: after a hinted first
-# move failed, -1: not at all); N_LOW/N_HIGH (4 each, per
-# suit): the bounds of the runs proven equivalent to a failed sibling; N_ADDR (7): the trick
-# start's Address (trick_start.keep_address).
+# move failed, -1: not at all); N_LOW/N_HIGH (4 each, per suit): the bounds of the runs
+# proven equivalent to a failed sibling; N_ADDR (7): the trick start's Address
+# (trick_start.keep_address).
 (
     N_MOVES,
     N_NEXT,

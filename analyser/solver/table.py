@@ -17,11 +17,11 @@ slot's top-slot word, and reads the entry's row only where that word agrees with
 A bucket holds the entries of the position shapes (suit lengths per seat and leader) that hash
 to it, and the check byte is a hash of the shape: on the exact counts of the benchmark a probe
 scans 4.3 words of check bytes and meets 6.1 entries of its shape, whose cards mostly differ
-among the top slots, so the top-slot words are what spare reading their rows.
-Entries that fix the top card of every suit present go to a second bucket keyed by the owners of
-those top cards too. The probe is bound by memory latency, not by instructions: on the first 10
-exact counts of the benchmark (callgrind's cache model, a 512 kB second level) the top-slot
-words and the bucket bytes kept together took the table's reads that miss the second level from
+among the top slots, so the top-slot words are what spare reading their rows. Entries that
+fix the top card of every suit present go to a second bucket keyed by the owners of those top
+cards too. The probe is bound by memory latency, not by instructions: on the first 10 exact
+counts of the benchmark (callgrind's cache model, a 512 kB second level) the top-slot words
+and the bucket bytes kept together took the table's reads that miss the second level from
 1.60M to 0.79M, with the same nodes and answers.
 """
 
