@@ -71,6 +71,24 @@ def test_solver_counts_its_escalations():
     assert plain.stats[S_ESCALATED] == 0
 
 
+def test_a_search_that_replaces_its_own_entries_starts_again_on_the_large_table():
+    # 9-card endings overflow a one-bucket table (2**7 entries) with their own entries long
+    # before a budget of 10**9 nodes: they give up after EVICT_LIMIT replacements and are
+    # solved again on the large table, with the same answers; without a larger table to go
+    # to (escalate_nodes=0) nothing gives up
+    rng = random.Random(16)
+    small = Solver(tt_bits=7, escalate_nodes=10**9)
+    stay = Solver(tt_bits=7, escalate_nodes=0)
+    plain = Solver()
+    for _ in range(6):
+        hands = random_ending(rng, 9)
+        want = plain.solve(hands, 4, 0, [0, 2], "tricks")
+        assert small.solve(hands, 4, 0, [0, 2], "tricks") == want
+        assert stay.solve(hands, 4, 0, [0, 2], "tricks") == want
+    assert small.stats[S_ESCALATED] > 0
+    assert stay.stats[S_ESCALATED] == 0
+
+
 def test_entries_moved_to_the_large_table_answer_at_the_root():
     # move_entries must place every entry where a probe of the large table looks: solving
     # the same positions again there (same generation) is then settled at each search's root
@@ -88,10 +106,10 @@ def test_entries_moved_to_the_large_table_answer_at_the_root():
         columns = [one + x for x in (trump, leader, decl, goal, target, -1, 0, 13, 0)]
         batch = Batch(hands[None, :], *columns)
         first = np.zeros(N_STATS, np.int64)
-        r = solve_one(batch, 0, True, Memory(small_tt, small_tb, 9, killer, first), 0)
+        r = solve_one(batch, 0, True, Memory(small_tt, small_tb, 9, killer, first, 0), 0)
         move_entries(small_tt, small_tb, big_tt, big_tb, 9)
         again = np.zeros(N_STATS, np.int64)
-        r2 = solve_one(batch, 0, True, Memory(big_tt, big_tb, 9, killer, again), 0)
+        r2 = solve_one(batch, 0, True, Memory(big_tt, big_tb, 9, killer, again, 0), 0)
         assert r2 == r
         assert again[S_NODES] == again[S_SEARCHES]
         searched += first[S_NODES] > first[S_SEARCHES]

@@ -163,7 +163,7 @@ def test_stale_cut_cards_never_change_an_answer():
         side_arr = np.array([int(q in side) for q in range(4)], np.int64)
         rules = Rules(trump, side_arr, side_arr, goal, -1, -1, True)
         root = Root(masks(*hands), leader, 0, np.zeros(3, np.int64), 0, -1)
-        return search(rules, root, fam, beta, Memory(tt, tb, gen, killer, stats), 0)
+        return search(rules, root, fam, beta, Memory(tt, tb, gen, killer, stats, 0), 0)
 
     bad = []
     for (hands, trump, leader, side, goal), want in zip(endings, answers, strict=True):

@@ -340,7 +340,7 @@ def card_values(
             len(trick),
             bool(called_card_may_be_discarded),
         )
-        mem = Memory(tt, tb, solver.gen, killer, stats)
+        mem = Memory(tt, tb, solver.gen, killer, stats, 0)
         card_values_core(query, mem, int(max_nodes), only_mask, out)
     return {(b >> 4) * N_RANKS + (b & 15): int(out[b]) for b in range(64) if out[b] != NOT_LEGAL}
 
@@ -357,7 +357,7 @@ def world_values(query: Query, max_nodes: int, only_mask: int, solver) -> ndarra
     tt, tb, _, _, killer, stats = solver.tables
     out = np.zeros(64, np.int64)
     with _ctrl_c():
-        mem = Memory(tt, tb, solver.gen, killer, stats)
+        mem = Memory(tt, tb, solver.gen, killer, stats, 0)
         card_values_core(query, mem, int(max_nodes), int(only_mask), out)
     return out
 

@@ -204,12 +204,13 @@ def search(rules, root, fam, beta, mem, max_nodes):
     what a position uses of it (moves.cut_slots) for each position.
     ``max_nodes`` > 0 abandons the search after that many nodes (its own, and half of those
     of the smaller misère game, misere_proof) and returns ABANDONED (entries stored until then are
-    proven and stay valid).
+    proven and stay valid). So does ``mem.evict_limit`` > 0 once the search's stores have
+    replaced more than that many of its own entries (the table is too small for it).
     """
     # the state's members as locals, once per search: the loop below reads them as before
     trump, side_max, side_cnt, goal, called_bit, holder, discard_ok = rules
     hands0, leader0, pend0, trick0, n_trick0, force = root
-    tt, tb, gen, killer, stats = mem
+    tt, tb, gen, killer, stats, evict_limit = mem
     stats[S_SEARCHES] += 1
     # 0 but in the solver's profile build (jit.PROFILE_BUILD): a concern done twice (layout.py)
     prof = stats[S_PROFILE] if PROFILE_BUILD else 0
@@ -250,6 +251,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
             node[k, N_WSEAT] = node[k - 1, N_WSEAT]
             node[k, N_WBIT] = node[k - 1, N_WBIT]
     called_suit = called_bit >> 4 if called_bit >= 0 else -1
+    evictions = 0  # entries of this search its stores replaced (mem.evict_limit)
     nodes_here = 0  # search nodes and the smaller misère game's, for the budget
     lone_decl = 0  # FAM_E: the one MAX seat
     for q in range(4):
@@ -514,7 +516,10 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 addr = address_at(node, d)
                 alive = hands[0] | hands[1] | hands[2] | hands[3]
                 result = Result(w, wb, v >= beta, rel, node[d, N_BEST])
-                tt_store(view, addr, alive, n0 - (d >> 2), result)
+                if tt_store(view, addr, alive, n0 - (d >> 2), result) and evict_limit > 0:
+                    evictions += 1
+                    if evictions > evict_limit:
+                        return ABANDONED
                 if prof == P_STORE:
                     stats[S_SINK] += 1
                     tt_store(view, addr, alive, n0 - (d >> 2), result)

@@ -19,8 +19,9 @@ node was the same within the noise of a shared two-core machine (bridge exact co
   (how many), ``force`` (the card the seat to move must play first, -1 for a free choice).
 * Memory: what one worker's searches share and keep between them. ``tt``/``tb`` (the
   transposition table, analyser.solver.table), ``gen`` (the table generation of this
-  search), ``killer`` (the move-ordering array, layout.LEAD_KILLER and CUT_CACHE) and
-  ``stats`` (int64[N_STATS] counters).
+  search), ``killer`` (the move-ordering array, layout.LEAD_KILLER and CUT_CACHE),
+  ``stats`` (int64[N_STATS] counters) and ``evict_limit`` (> 0: the search gives up once
+  it has replaced more than that many of its own entries, for a larger table; 0: never).
 
 Inside the search, per node:
 
@@ -69,7 +70,7 @@ from collections import namedtuple
 
 Rules = namedtuple("Rules", "trump side_max side_cnt goal called_bit holder discard_ok")
 Root = namedtuple("Root", "hands leader pend trick n_trick force")
-Memory = namedtuple("Memory", "tt tb gen killer stats")
+Memory = namedtuple("Memory", "tt tb gen killer stats evict_limit")
 Turn = namedtuple("Turn", "d p pos lead_suit wseat wbit table alive")
 Moves = namedtuple("Moves", "mv run wt")
 Hints = namedtuple("Hints", "killer tt_move cut_move")

@@ -340,7 +340,8 @@ def tt_store(view, addr, alive, rem, result):
     An entry that fixes the top card of every suit still present goes to the bucket of
     ``base_top`` (shape and top-card owners), any other to the shape bucket ``base``: the
     many narrow entries of deep positions then spread over many buckets, and a probe looks
-    in both."""
+    in both. Returns True when the entry replaced one of the same search (the bucket's chain
+    was full of them), False otherwise."""
     tt, tb, tagw, topw, gen = view
     key, aux, tag, c0, c1, base, base_top = addr
     w, wb, won, rel, move = result
@@ -402,7 +403,7 @@ def tt_store(view, addr, alive, rem, result):
                         mv_ = move
                         tb[B_TAG, e] |= TAG_MOVE
                     tt[e, C_BND] = pack_bounds(lb, ub, mv_)
-                    return
+                    return False
         if tb[B_META, meta(base) + M_OVF] == gen8 and hop < MAX_CHAIN - 1:
             base = overflow_bucket(base, nb)
             continue
@@ -412,6 +413,7 @@ def tt_store(view, addr, alive, rem, result):
             base = overflow_bucket(base, nb)
         break
     e = victim_slot(tb, base, gen8, c0 ^ (3 * c1) ^ rem)
+    own = tb[B_GEN, e] == gen8
     tt[e, C_KEY] = key
     tt[e, C_AUX] = aux
     tt[e, C_M0] = m0
@@ -426,6 +428,7 @@ def tt_store(view, addr, alive, rem, result):
     tb[B_TAG, e] = tag | (TAG_MOVE if move >= 0 else 0)
     tb[B_GEN, e] = gen8
     topw[e] = word
+    return own
 
 
 DEFAULT_TT_BITS = 18  # 2**18 entries * 76 bytes = 19.9 MB per thread, 2048 buckets
