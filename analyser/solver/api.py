@@ -393,8 +393,9 @@ def solve_batch(
     answer.
 
     Each worker owns a ``tt_bits`` table (19.9 MB at the default 18). A search that needs
-    more than ``escalate_nodes`` (default ESCALATE_NODES = 4M; 0 = never) nodes on it is
-    restarted on a 2**21-entry table (159 MB, allocated by the worker on first need), where
+    more than ``escalate_nodes`` (default ESCALATE_NODES = 4M; 0 = never) nodes on it, or
+    that replaces more than EVICT_LIMIT (1,000) of its own entries there first, is restarted
+    on a 2**21-entry table (159 MB, allocated by the worker on first need), where
     ``max_nodes`` applies.
 
     ``called_leads`` (bool[n] or one bool, optional): the called card's holder is on lead
