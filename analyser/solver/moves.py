@@ -141,6 +141,16 @@ CUT_BONUS = 70
 # nodes; requiring also that no opponent can ruff the top card gave 0.6% more on exact counts.
 RUFF_LEAD_PENALTY = 40
 
+# A follower whose partner, still to play, would ruff the trick, and who holds a card of the
+# suit led that beats every card the opponents can still offer, plays that card before his
+# low ones: the trick is as sure, and the partner keeps his trump. Both were predicted to win
+# and the lower card came first. On the fingerprint sets, answers unchanged: bridge ``>=7``
+# 4,859,234 nodes instead of 5,008,721 (-3.0%), exact counts -0.3%, rik -0.2%, the others
+# the same; paired runs 0.98 of the time on ``>=7``, the same on exact counts. Found by
+# following bench deal #99 with tests/bench/dds_diff.py down to a 5-card position we
+# searched in 118 nodes and DDS in 6.
+OWN_WIN_BONUS = 15
+
 # order_moves' bonus for a low lead toward a partner's card that only opponents playing before
 # him can beat (a small heart toward the king with the ace on the left): the partner's card
 # wins the trick or becomes master, though the trick may be lost now. Measured on the
@@ -264,6 +274,27 @@ def later_best(hands, p, pos, ls, trump):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def opponents_best(hands, p, pos, ls, trump, side):
+    """later_best among the opponents of ``p`` only: the best card they can still offer in a
+    trick led in suit ``ls`` (each his highest of ``ls``, or when void his highest trump), or
+    -1 when none of them plays after ``p`` or can offer one."""
+    best = -1
+    for k in range(1, 4 - pos):
+        q = (p + k) & 3
+        if side[q] == side[p]:
+            continue
+        hs = suit_bits(hands[q], ls)
+        cand = -1
+        if hs != 0:
+            cand = 16 * ls + hibit(hs)
+        elif trump != NT and suit_bits(hands[q], trump) != 0:
+            cand = 16 * trump + hibit(suit_bits(hands[q], trump))
+        if cand >= 0 and (best < 0 or beats(cand, best, trump)):
+            best = cand
+    return best
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def predict_win(turn, x, lseat, lbit, trump, side):
     """Guess whether the side of the seat to move (``turn``, a Turn) wins the trick if it
     plays card bit ``x`` now, given the best
@@ -303,8 +334,21 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
     lsuit = -1
     lead_w = 0
     ours_s = 0
+    # a partner still to play would ruff the trick: our own card of the suit led that beats
+    # every card the opponents can still offer (opp_best) comes first (see OWN_WIN_BONUS)
+    mate_ruffs = False
+    opp_best = -1
     if wants and pos > 0:
         lseat, lbit = later_best(hands, p, pos, lead_suit, trump)
+        if (
+            lseat >= 0
+            and side_max[lseat] == me
+            and trump != NT
+            and lead_suit != trump
+            and (lbit >> 4) == trump
+        ):
+            mate_ruffs = True
+            opp_best = opponents_best(hands, p, pos, lead_suit, trump, side_max)
     # the leads that cut off last at this depth, in the sibling positions searched just
     # before (another card in an earlier trick), often cut off here too: 6% fewer nodes on
     # >=7, 3.5% on exact counts. At the other three seats the same bonus overrode the card
@@ -364,6 +408,13 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
             else:
                 if win:
                     w = 60 + 15 - r
+                    if (
+                        mate_ruffs
+                        and s == lead_suit
+                        and beats(b, wbit, trump)
+                        and (opp_best < 0 or beats(b, opp_best, trump))
+                    ):
+                        w += OWN_WIN_BONUS
                 else:
                     w = 20 - r
                     if s == (lbit >> 4) and side_max[lseat] != me:

@@ -1,0 +1,21 @@
+"""Move ordering decides how soon a search cuts off, never its answer: positions where an
+ordering rule is known to matter, each with a bound on its trick-start nodes."""
+
+from __future__ import annotations
+
+from analyser.solver import Solver
+from analyser.solver.layout import S_TRICK_NODES
+
+
+def test_a_follower_wins_with_his_own_card_before_his_partner_ruffs():
+    # Hearts trumps, North to lead; North-South need 2 of the 5 tricks and cannot get them.
+    # North: CA CT C3 DJ D7, East: CQ C4 DQ D5 HT, South: C7 D9 D4 ST S9, West: DT D8 D6 D2
+    # H7. After North's C3, East's CQ takes the trick whatever South plays and refutes; his
+    # C4 does not (West's ruff with his only trump, or South's C7, gives North-South their
+    # second trick). With the low card tried first (both were predicted to win, the C4 by
+    # West's ruff) the position took 118 trick-start nodes, 112 of them after the C3; DDS
+    # needs 6 (tests/bench/dds_diff.py on bench deal #99).
+    hands = [[51, 47, 40, 35, 31], [49, 41, 36, 29, 21], [44, 33, 28, 8, 7], [34, 32, 30, 26, 18]]
+    solver = Solver()
+    assert solver.solve(hands, 1, 0, [0, 2], ">=2") == 0
+    assert solver.stats[S_TRICK_NODES] <= 30
