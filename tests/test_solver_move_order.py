@@ -19,3 +19,20 @@ def test_a_follower_wins_with_his_own_card_before_his_partner_ruffs():
     solver = Solver()
     assert solver.solve(hands, 1, 0, [0, 2], ">=2") == 0
     assert solver.stats[S_TRICK_NODES] <= 30
+
+
+def test_a_lead_into_the_partners_ruff_comes_after_a_lead_that_wins_alone():
+    # Hearts trumps, East to lead; North-South need 3 of the 6 tricks and cannot get them.
+    # North: CA CT C3 DJ D7 HQ, East: CQ C4 C2 DQ D5 HT, South: C7 D9 D4 H3 ST S9, West: DT
+    # D8 D6 D2 H7 H5. East's DQ or HT refutes; a club, which West would ruff, does not. With
+    # the three club leads ordered first the position took 108 trick-start nodes, now 87;
+    # DDS needs 17 (tests/bench/dds_diff.py on bench deal #99).
+    hands = [
+        [51, 47, 40, 35, 31, 23],
+        [49, 41, 39, 36, 29, 21],
+        [44, 33, 28, 14, 8, 7],
+        [34, 32, 30, 26, 18, 16],
+    ]
+    solver = Solver()
+    assert solver.solve(hands, 1, 1, [0, 2], ">=3") == 0
+    assert solver.stats[S_TRICK_NODES] <= 95

@@ -151,6 +151,16 @@ RUFF_LEAD_PENALTY = 40
 # searched in 118 nodes and DDS in 6.
 OWN_WIN_BONUS = 15
 
+# A low lead that wins only because the partner ruffs it spends one of his trumps: it comes
+# after a lead that wins the trick as well without one. Found, as OWN_WIN_BONUS, on bench
+# deal #99 with tests/bench/dds_diff.py (a 6-card position where three club leads into the
+# partner's ruff came before the winning DQ). On the fingerprint sets, answers unchanged,
+# nodes against none: 8 gave bridge exact counts -2.1% (deals #77, #6 and #99 the most),
+# ``>=7`` -2.4%, rik -0.7%, the lone declarer's set -0.1%; 15 gave -1.1%, -3.1%, -1.2% and
+# +0.3%; 30 gave -0.9%, -5.3%, -0.1% and +1.1%. Paired runs: deal #77 0.88 of the time (10
+# rounds), the other 99 deals the same.
+MATE_RUFF_LEAD_PENALTY = 8
+
 # order_moves' bonus for a low lead toward a partner's card that only opponents playing before
 # him can beat (a small heart toward the king with the ace on the left): the partner's card
 # wins the trick or becomes master, though the trick may be lost now. Measured on the
@@ -397,6 +407,13 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                             w -= RUFF_LEAD_PENALTY
                         else:
                             w += 5  # a low card to a partner's winner keeps our high cards
+                            if (
+                                trump != NT
+                                and s != trump
+                                and side_max[lseat] == me
+                                and (lbit >> 4) == trump
+                            ):
+                                w -= MATE_RUFF_LEAD_PENALTY
                 else:
                     rest = ours_s & ~(1 << r)
                     if rest != 0 and popcount((a_s & ~ours_s) >> (hibit(rest) + 1)) == 1:
