@@ -24,7 +24,7 @@ from analyser.solver.jit import finish_module
 from analyser.solver.later_tricks import sure_trump_tricks
 from analyser.solver.layout import NT
 from analyser.solver.misere_proof import forced_in_suit, suit_is_safe
-from analyser.solver.position import beats, seat_of, side_holding
+from analyser.solver.position import beats, best_offer, seat_of, side_holding
 from analyser.solver.quick_tricks import qt_ceiling, quick_tricks
 
 
@@ -273,25 +273,15 @@ def late_hand_cut(rules, hands, turn, need, rem, c):
     if pos == 2:
         if side[q] == me:
             return False, 0, 0
-        qs = suit_bits(hands[q], ls)
-        if qs != 0:
-            qbest = 16 * ls + hibit(qs)
-        elif trump != NT and suit_bits(hands[q], trump) != 0:
-            qbest = 16 * trump + hibit(suit_bits(hands[q], trump))
+        qbest = best_offer(hands[q], ls, trump)
     win = -1
     # a partner's card winning the trick wins it for the side, but p may still overtake it
     # (he may have to, following suit): then who leads next is not known, so only one trick
     if cutoff == 1 and side[wseat] == me and (qbest < 0 or not beats(qbest, wbit, trump)):
         win = wbit
     else:
-        # p's strongest legal card: his highest of the suit led, or when void his highest
-        # trump (no lower card can beat what that one cannot)
-        ps = suit_bits(hands[p], ls)
-        x = -1
-        if ps != 0:
-            x = 16 * ls + hibit(ps)
-        elif trump != NT and suit_bits(hands[p], trump) != 0:
-            x = 16 * trump + hibit(suit_bits(hands[p], trump))
+        # p's strongest legal card
+        x = best_offer(hands[p], ls, trump)
         if x >= 0 and beats(x, wbit, trump) and (qbest < 0 or not beats(qbest, x, trump)):
             win = x
     if win < 0:

@@ -51,7 +51,7 @@ from numba import njit
 from analyser.solver.bits import clz, ctz, hibit, popcount, suit_bits, wrap_add, wrap_mul
 from analyser.solver.jit import finish_module
 from analyser.solver.layout import CUT_BITS, CUT_CACHE, LEAD_KILLER, LEAD_KILLER_2, NT
-from analyser.solver.position import beats, side_holding
+from analyser.solver.position import beats, best_offer, side_holding
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -269,13 +269,8 @@ def later_best(hands, p, pos, ls, trump):
     bb = -1
     for k in range(1, 4 - pos):
         q = (p + k) & 3
-        hs = suit_bits(hands[q], ls)
-        tr = suit_bits(hands[q], trump) if trump != NT and ls != trump else 0
-        if hs != 0:
-            cand = 16 * ls + hibit(hs)
-        elif tr != 0:
-            cand = 16 * trump + hibit(tr)
-        else:
+        cand = best_offer(hands[q], ls, trump)
+        if cand < 0:
             continue
         if bs < 0 or beats(cand, bb, trump):
             bs = q
@@ -293,15 +288,17 @@ def opponents_best(hands, p, pos, ls, trump, side):
         q = (p + k) & 3
         if side[q] == side[p]:
             continue
-        hs = suit_bits(hands[q], ls)
-        cand = -1
-        if hs != 0:
-            cand = 16 * ls + hibit(hs)
-        elif trump != NT and suit_bits(hands[q], trump) != 0:
-            cand = 16 * trump + hibit(suit_bits(hands[q], trump))
+        cand = best_offer(hands[q], ls, trump)
         if cand >= 0 and (best < 0 or beats(cand, best, trump)):
             best = cand
     return best
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def mate_ruffs(side, me, lseat, lbit, ls, trump):
+    """Whether the best card to come in a trick led in side suit ``ls`` (``lseat``,
+    ``lbit``: later_best) is a trump of a partner of side ``me``: he would ruff it."""
+    return lseat >= 0 and side[lseat] == me and trump != NT and ls != trump and (lbit >> 4) == trump
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -344,20 +341,15 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
     lsuit = -1
     lead_w = 0
     ours_s = 0
-    # a partner still to play would ruff the trick: our own card of the suit led that beats
-    # every card the opponents can still offer (opp_best) comes first (see OWN_WIN_BONUS)
-    mate_ruffs = False
+    # a partner still to play would ruff the trick (per suit led); following, our own card
+    # of the suit led that beats every card the opponents can still offer (opp_best) then
+    # comes first (see OWN_WIN_BONUS)
+    ruffs = False
     opp_best = -1
     if wants and pos > 0:
         lseat, lbit = later_best(hands, p, pos, lead_suit, trump)
-        if (
-            lseat >= 0
-            and side_max[lseat] == me
-            and trump != NT
-            and lead_suit != trump
-            and (lbit >> 4) == trump
-        ):
-            mate_ruffs = True
+        ruffs = mate_ruffs(side_max, me, lseat, lbit, lead_suit, trump)
+        if ruffs:
             opp_best = opponents_best(hands, p, pos, lead_suit, trump, side_max)
     # the leads that cut off last at this depth, in the sibling positions searched just
     # before (another card in an earlier trick), often cut off here too: 6% fewer nodes on
@@ -379,6 +371,7 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                 # per suit led (the best later card, the opponents' replies, our cards)
                 lsuit = s
                 lseat, lbit = later_best(hands, p, pos, s, trump)
+                ruffs = mate_ruffs(side_max, me, lseat, lbit, s, trump)
                 # suits where the opponents have few cards leave them few replies (a void
                 # counts as many: it may discard anything), which keeps proofs small
                 opp_count = 0
@@ -394,25 +387,13 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                 if win:
                     w += 50
                     if top_of_run != topcard:
-                        if (
-                            trump != NT
-                            and s != trump
-                            and lseat >= 0
-                            and side_max[lseat] == me
-                            and (lbit >> 4) == trump
-                            and (hands[p] >> (16 * s + topcard)) & 1
-                        ):
+                        if ruffs and (hands[p] >> (16 * s + topcard)) & 1:
                             # the partner would ruff a trick our own top card takes: the
                             # top card keeps the lead here and the partner's trump
                             w -= RUFF_LEAD_PENALTY
                         else:
                             w += 5  # a low card to a partner's winner keeps our high cards
-                            if (
-                                trump != NT
-                                and s != trump
-                                and side_max[lseat] == me
-                                and (lbit >> 4) == trump
-                            ):
+                            if ruffs:
                                 w -= MATE_RUFF_LEAD_PENALTY
                 else:
                     rest = ours_s & ~(1 << r)
@@ -426,7 +407,7 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                 if win:
                     w = 60 + 15 - r
                     if (
-                        mate_ruffs
+                        ruffs
                         and s == lead_suit
                         and beats(b, wbit, trump)
                         and (opp_best < 0 or beats(b, opp_best, trump))

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from analyser.solver.bits import popcount, suit_bits
+from analyser.solver.bits import hibit, popcount, suit_bits
 from analyser.solver.jit import finish_module
+from analyser.solver.layout import NT
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -21,6 +22,19 @@ def beats(b, cur, trump):
     if sb == sc:
         return b > cur
     return sb == trump
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def best_offer(hand, ls, trump):
+    """The strongest card (bit) ``hand`` can play to a trick led in suit ``ls``: its highest
+    card of ``ls``, or when void its highest trump; -1 when it holds neither (no lower card
+    beats what that one cannot)."""
+    hs = suit_bits(hand, ls)
+    if hs != 0:
+        return 16 * ls + hibit(hs)
+    if trump != NT and suit_bits(hand, trump) != 0:
+        return 16 * trump + hibit(suit_bits(hand, trump))
+    return -1
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
