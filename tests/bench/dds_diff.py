@@ -144,6 +144,12 @@ def main() -> int:
     ap.add_argument("target", type=int, help="tricks the side on lead must take (1..13)")
     ap.add_argument("--tricks", default="", help="tricks to play first: a:b:c:d/e:f:g:h")
     ap.add_argument("--children", type=int, default=8, help="how many children to list")
+    ap.add_argument(
+        "--seed",
+        type=int,
+        default=SEED,
+        help="deal seed (default: the bench's); another seed gives deals no tuning has seen",
+    )
     args = ap.parse_args()
     try:
         tricks = parse_tricks(args.tricks)
@@ -156,7 +162,7 @@ def main() -> int:
     if not (0 <= args.deal < 100 and 1 <= args.target <= 13):
         print("error: DEAL is 0..99 and TARGET 1..13", file=sys.stderr)
         return 2
-    hands, trump, leader = make_deals(100, SEED)[args.deal]
+    hands, trump, leader = make_deals(100, args.seed)[args.deal]
     side = [leader, (leader + 2) % 4]
     need = args.target
     for trick in tricks:
