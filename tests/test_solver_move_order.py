@@ -58,3 +58,20 @@ def test_a_lead_under_the_last_hands_high_card_comes_after_the_others():
     solver = Solver()
     assert solver.solve(hands, 4, 0, [0, 2], ">=7") == 1
     assert solver.stats[S_TRICK_NODES] <= 8000
+
+
+def test_a_lead_under_the_leaders_own_top_card_comes_after_the_others():
+    # No trump, East to lead; North-South need 5 of the 10 tricks and cannot get them. East
+    # holds CA CJ C4: the C4 and the CJ (underleading his own ace) fail to refute, a spade
+    # honour or the H3 refutes. With the two club leads tried before the spades the position
+    # took 19,763 trick-start nodes (DDS: 6,551; deal #87 of seed 9001, tests/bench/dds_diff.py
+    # --seed 9001); now 15,748.
+    hands = [
+        _cards("CK C9 C5 C3 C2 HA HJ SA S9 S2"),
+        _cards("CA CJ C4 D8 H3 SQ SJ ST S8 S5"),
+        _cards("C7 DJ DT D7 D4 D2 SK S6 S4 S3"),
+        _cards("CQ CT C8 C6 DA D5 HK H4 H2 S7"),
+    ]
+    solver = Solver()
+    assert solver.solve(hands, 4, 1, [0, 2], ">=5") == 0
+    assert solver.stats[S_TRICK_NODES] <= 17000

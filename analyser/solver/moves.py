@@ -186,6 +186,18 @@ TOWARD_BONUS = 20
 RHO_HIGH_PENALTY = 6
 RHO_CASH_PENALTY = 21
 
+# A low lead that does not win the trick, from a suit whose top card the leader holds himself
+# (underleading his own ace), rarely is the move that decides: it gives the trick away and
+# keeps the ace for later. DDS weighs such leads down too. Found on deal #87 of seed 9001
+# (tests/bench/nodes_vs_dds.py, dds_diff.py --seed 9001): a 10-card position where East, to
+# lead with CA-CJ-C4, tried C4 and CJ before the spade honour that refutes (19,763
+# trick-start nodes, DDS 6,551; now 15,748). Trick-start nodes against none, answers
+# unchanged: bench seed exact counts -1.3%, ``>=7`` -2.6% (the median deal's ratio to DDS
+# 1.066 -> 1.004 and 1.106 -> 1.042); seed 4242 -0.1% and -0.9%; seed 9001 -3.0% and -3.7%.
+# Fingerprint sets: bridge exact -1.2%, ``>=7`` -2.5%, rik -2.8%, the lone declarer -0.1%,
+# the 7-card sets -0.2% to -0.3%, misere/piek unchanged. 20 gained less; 45 about the same.
+UNDERLEAD_PENALTY = 30
+
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def toward_partner(hands, side_max, me, p, s, r, a_s, trump):
@@ -443,6 +455,8 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                         # card of the suit (the king from K-Q against the ace) sets up that card
                         w += 20
                     w += toward_partner(hands, side_max, me, p, s, r, a_s, trump)
+                    if top_of_run != topcard and (hands[p] >> (16 * s + topcard)) & 1:
+                        w -= UNDERLEAD_PENALTY
                 w -= r >> 1
             else:
                 if win:
