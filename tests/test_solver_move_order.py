@@ -7,6 +7,13 @@ from analyser.solver import Solver
 from analyser.solver.layout import S_TRICK_NODES
 
 
+def _answer_and_nodes(hands, trump: int, leader: int, goal: str) -> tuple[int, int]:
+    """North-South's answer to ``goal`` on a fresh solver, and the trick-start nodes it took."""
+    solver = Solver()
+    answer = solver.solve(hands, trump, leader, [0, 2], goal)
+    return answer, int(solver.stats[S_TRICK_NODES])
+
+
 def test_a_follower_wins_with_his_own_card_before_his_partner_ruffs():
     # Hearts trumps, North to lead; North-South need 2 of the 5 tricks and cannot get them.
     # North: CA CT C3 DJ D7, East: CQ C4 DQ D5 HT, South: C7 D9 D4 ST S9, West: DT D8 D6 D2
@@ -16,9 +23,9 @@ def test_a_follower_wins_with_his_own_card_before_his_partner_ruffs():
     # West's ruff) the position took 118 trick-start nodes, 112 of them after the C3; DDS
     # needs 6 (tests/bench/dds_diff.py on bench deal #99).
     hands = [[51, 47, 40, 35, 31], [49, 41, 36, 29, 21], [44, 33, 28, 8, 7], [34, 32, 30, 26, 18]]
-    solver = Solver()
-    assert solver.solve(hands, 1, 0, [0, 2], ">=2") == 0
-    assert solver.stats[S_TRICK_NODES] <= 30
+    answer, nodes = _answer_and_nodes(hands, 1, 0, ">=2")
+    assert answer == 0
+    assert nodes <= 30
 
 
 def test_a_lead_into_the_partners_ruff_comes_after_a_lead_that_wins_alone():
@@ -33,9 +40,9 @@ def test_a_lead_into_the_partners_ruff_comes_after_a_lead_that_wins_alone():
         [44, 33, 28, 14, 8, 7],
         [34, 32, 30, 26, 18, 16],
     ]
-    solver = Solver()
-    assert solver.solve(hands, 1, 1, [0, 2], ">=3") == 0
-    assert solver.stats[S_TRICK_NODES] <= 95
+    answer, nodes = _answer_and_nodes(hands, 1, 1, ">=3")
+    assert answer == 0
+    assert nodes <= 95
 
 
 def _cards(text: str) -> list[int]:
@@ -55,9 +62,9 @@ def test_a_lead_under_the_last_hands_high_card_comes_after_the_others():
         _cards("CJ C8 C5 DK DT D7 H9 H6 SQ S9 S8 S6 S5"),
         _cards("CK C9 C2 DJ D9 D8 D3 HK HJ H5 H4 H3 SK"),
     ]
-    solver = Solver()
-    assert solver.solve(hands, 4, 0, [0, 2], ">=7") == 1
-    assert solver.stats[S_TRICK_NODES] <= 8000
+    answer, nodes = _answer_and_nodes(hands, 4, 0, ">=7")
+    assert answer == 1
+    assert nodes <= 8000
 
 
 def test_a_lead_under_the_leaders_own_top_card_comes_after_the_others():
@@ -72,6 +79,6 @@ def test_a_lead_under_the_leaders_own_top_card_comes_after_the_others():
         _cards("C7 DJ DT D7 D4 D2 SK S6 S4 S3"),
         _cards("CQ CT C8 C6 DA D5 HK H4 H2 S7"),
     ]
-    solver = Solver()
-    assert solver.solve(hands, 4, 1, [0, 2], ">=5") == 0
-    assert solver.stats[S_TRICK_NODES] <= 17000
+    answer, nodes = _answer_and_nodes(hands, 4, 1, ">=5")
+    assert answer == 0
+    assert nodes <= 17000

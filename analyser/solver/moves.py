@@ -250,11 +250,10 @@ def rho_guards(hands, side_max, me, p, s, a_s):
     mine = suit_bits(hands[q], s)
     if popcount(mine) < 2:
         return False
-    top2 = a_s & ~(1 << hibit(a_s))
-    hi2 = 1 << hibit(a_s)
-    if top2 != 0:
-        hi2 |= 1 << hibit(top2)
-    return (mine & hi2) != 0
+    first = 1 << hibit(a_s)
+    rest = a_s ^ first
+    second = (1 << hibit(rest)) if rest != 0 else 0
+    return (mine & (first | second)) != 0
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -389,6 +388,7 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
     lead_w = 0
     ours_s = 0
     rho_g = False
+    holds_top = False  # the leader holds the top card of the suit (per suit led)
     # a partner still to play would ruff the trick (per suit led); following, our own card
     # of the suit led that beats every card the opponents can still offer (opp_best) then
     # comes first (see OWN_WIN_BONUS)
@@ -432,6 +432,7 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                 rho_g = rho_guards(hands, side_max, me, p, s, a_s)
                 if rho_g:
                     lead_w -= RHO_HIGH_PENALTY
+                holds_top = ((hands[p] >> (16 * s + topcard)) & 1) != 0
             win = predict_win(turn, b, lseat, lbit, trump, side_max)
             if pos == 0:
                 w = lead_w
@@ -440,7 +441,7 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                     if rho_g:
                         w -= RHO_CASH_PENALTY
                     if top_of_run != topcard:
-                        if ruffs and (hands[p] >> (16 * s + topcard)) & 1:
+                        if ruffs and holds_top:
                             # the partner would ruff a trick our own top card takes: the
                             # top card keeps the lead here and the partner's trump
                             w -= RUFF_LEAD_PENALTY
@@ -455,7 +456,7 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                         # card of the suit (the king from K-Q against the ace) sets up that card
                         w += 20
                     w += toward_partner(hands, side_max, me, p, s, r, a_s, trump)
-                    if top_of_run != topcard and (hands[p] >> (16 * s + topcard)) & 1:
+                    if top_of_run != topcard and holds_top:
                         w -= UNDERLEAD_PENALTY
                 w -= r >> 1
             else:
