@@ -29,6 +29,7 @@ COMPILED_MODULES = (
     "later_tricks",
     "cuts",
     "moves",
+    "first_moves",
     "misere_proof",
     "joined_moves",
     "joined_cuts",

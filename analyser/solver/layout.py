@@ -71,8 +71,9 @@ KILLER_SIZE = CUT_CACHE + (1 << CUT_BITS)
 # is searched (its result is stored); N_BEST: the move that cut off; N_CUT_SLOT/N_CUT_CHECK:
 # its cut-off cache slot and check (-1: none); N_TT_MOVE: the table's best move; N_ORDER_AT:
 # the move index at which its moves are ordered (0: before the first, 1: after a hinted first
-# move failed, -1: not at all); N_LOW/N_HIGH (4 each, per suit): the bounds of the runs
-# proven equivalent to a failed sibling; N_ADDR (7): the trick start's Address
+# move failed, -1: not at all); N_LAZY: 1 while only the hinted move is generated (the
+# others are generated when it fails); N_LOW/N_HIGH (4 each, per suit): the bounds of the
+# runs proven equivalent to a failed sibling; N_ADDR (7): the trick start's Address
 # (trick_start.keep_address).
 (
     N_MOVES,
@@ -93,11 +94,12 @@ KILLER_SIZE = CUT_CACHE + (1 << CUT_BITS)
     N_CUT_CHECK,
     N_TT_MOVE,
     N_ORDER_AT,
-) = range(18)
-N_LOW = 18
-N_HIGH = 22
-N_ADDR = 26
-N_COLS = 34
+    N_LAZY,
+) = range(19)
+N_LOW = 19
+N_HIGH = 23
+N_ADDR = 27
+N_COLS = 35
 
 # goals of a position (analyser.solver.api.solve_batch)
 GOAL_TRICKS = 0  # exact number of tricks of the declarer side

@@ -12,12 +12,12 @@ per card played), with these techniques, each safe:
 * Move ordering (moves.py) only decides how soon a cut-off comes. Besides the card heuristics,
   the table's best move and history weights, a cut-off card cache at all four seats: the card
   that last cut off in the same local situation (moves.cut_key) is tried early.
-* A hinted move is tried before the others are ordered: the table's best move at a trick
-  start, else the cut-off cache's card (when both exist on different cards, the node is
-  ordered as usual). On the bench's exact counts 70% of the ordered nodes have a hint, the
-  ordering put it first at 98.9% of them, and 6.7M of the 8.3M cut off with it and never
-  order at all. The others are ordered once it fails, with the history as it is then, so
-  the nodes differ slightly from ordering everything at once.
+* A hinted move is tried before the others are generated or ordered (first_moves.py): the
+  table's best move at a trick start, else the cut-off cache's card (when both exist on
+  different cards, the node is ordered as usual). On the bench's exact counts 70% of the
+  ordered nodes have a hint, the ordering put it first at 98.9% of them, and 6.7M of the
+  8.3M cut off with it and never order at all. The others are ordered once it fails, with the
+  history as it is then, so the nodes differ slightly from ordering everything at once.
 * Partition search (table.py, partition.py): results are stored at trick boundaries with the set
   W of cards that decided them, so every position that agrees on W reuses them. When an
   all-node's child W cuts through the run a move represented, the cut moves to the run's end,
@@ -65,6 +65,7 @@ from numba import njit
 
 from analyser.solver.bits import ctz, hibit, popcount, suit_bits
 from analyser.solver.cuts import late_hand_cut, second_hand_cut, trick_bounds
+from analyser.solver.first_moves import first_moves, other_moves
 from analyser.solver.jit import PROFILE_BUILD, finish_module
 from analyser.solver.layout import (
     ABANDONED,
@@ -95,7 +96,6 @@ from analyser.solver.layout import (
     N_WSEAT,
     NT,
     P_CUTS,
-    P_GENERATE,
     P_ORDER,
     P_PROBE,
     P_QUICK,
@@ -117,7 +117,7 @@ from analyser.solver.misere_proof import (
     misere_safe,
     new_memo,
 )
-from analyser.solver.moves import cut_hint, cut_key, cut_record, cut_slots, gen_moves, order_moves
+from analyser.solver.moves import cut_hint, cut_record, cut_slots, order_moves
 from analyser.solver.partition import highest_beaten, raise_w, trick_w, w_mode
 from analyser.solver.position import beats
 from analyser.solver.state import Address, Hints, Moves, Result, Turn
@@ -167,17 +167,6 @@ def copy_moves(moves, src, dst, n):
     for i in range(n):
         moves.mv[dst, i] = moves.mv[src, i]
         moves.run[dst, i] = moves.run[src, i]
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def swap_moves(mv, run, d, i, j):
-    """Swap moves ``i`` and ``j`` of row ``d`` (card and run)."""
-    b = mv[d, i]
-    r = run[d, i]
-    mv[d, i] = mv[d, j]
-    run[d, i] = run[d, j]
-    mv[d, j] = b
-    run[d, j] = r
 
 
 @njit(cache=True)
@@ -400,40 +389,10 @@ def search(rules, root, fam, beta, mem, max_nodes):
                         stats[S_QT_CUTS] += 1
             if not settled:
                 turn = node_turn(hands, d, p, pos, node)
-                n = gen_moves(rules, hands, turn, node[d, N_PEND], moves)
-                if prof == P_GENERATE:
-                    stats[S_SINK] += n
-                    n = gen_moves(rules, hands, turn, node[d, N_PEND], moves)
-                if forced_root:
-                    mv[d, 0] = force
-                    run[d, 0] = 1 << force
-                    n = 1
-                # a forced card neither asks nor tells the cut-off cache (-1): recording forced
-                # cards as well displaced useful ones (27.8M nodes instead of 27.0M, exact counts)
-                node[d, N_CUT_SLOT] = -1
-                node[d, N_ORDER_AT] = -1
-                if n > 1:
-                    # the card that last cut off in this situation (moves.cut_key), tried early
-                    slot, check = cut_key(hands, turn, trump, n_slots)
-                    node[d, N_CUT_SLOT] = slot
-                    node[d, N_CUT_CHECK] = check
-                    node[d, N_TT_MOVE] = tt_move
-                    hint = cut_hint(killer, slot, check)
-                    if tt_move >= 0:
-                        # both hints, on other cards: the ordering weighs them (-1: no hint)
-                        hint = tt_move if hint < 0 or hint == tt_move else -1
-                    # a hinted move is tried before the others are ordered (module docstring)
-                    k = -1
-                    if hint >= 0:
-                        for i in range(n):
-                            if (run[d, i] >> hint) & 1:
-                                k = i
-                    node[d, N_ORDER_AT] = 0
-                    if k >= 0:
-                        # to the front, the others in their order (the sort is stable)
-                        for i in range(k, 0, -1):
-                            swap_moves(mv, run, d, i, i - 1)
-                        node[d, N_ORDER_AT] = 1
+                node[d, N_TT_MOVE] = tt_move
+                n = first_moves(
+                    rules, mem, hands, turn, node, moves, force if forced_root else -1, n_slots
+                )
                 node[d, N_MOVES] = n
                 node[d, N_NEXT] = 0
                 for s in range(4):
@@ -446,13 +405,9 @@ def search(rules, root, fam, beta, mem, max_nodes):
             # the node's moves are ordered here: at once, or after its hinted move failed
             node[d, N_ORDER_AT] = -1
             if node[d, N_NEXT] == 1:
-                # the tried move leaves the list
-                n = node[d, N_MOVES] - 1
-                for i in range(n):
-                    swap_moves(mv, run, d, i, i + 1)
-                node[d, N_MOVES] = n
-                node[d, N_NEXT] = 0
+                # the hinted move failed: the others, without it
                 turn = node_turn(hands, d, node[d, N_SEAT], d & 3, node)
+                other_moves(rules, hands, turn, node, moves)
             n = node[d, N_MOVES]
             if n > 1:
                 cut_move = cut_hint(killer, node[d, N_CUT_SLOT], node[d, N_CUT_CHECK])
