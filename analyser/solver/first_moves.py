@@ -8,8 +8,9 @@ have a hint and 6.7M of 8.3M such nodes cut off with it, so first_moves finds th
 run of equivalent cards alone (hinted_run) and generates the other moves only if it fails
 (other_moves), in gen_moves' order, so that the search tries the same moves in the same order
 as when it generated them all at once: the same nodes and answers. On the bench's first 20
-exact counts under valgrind (tests/bench/line_profile.py --callgrind) that took 2.1% fewer
-instructions and 9.8% fewer mispredicted branches than generating every move of every node.
+exact counts under valgrind's cachegrind that took 1.1% fewer instructions and 10.7% fewer
+mispredicted branches (valgrind's model of a predictor) than generating every move of every
+node.
 
 A seat that owes the called card, or a forced first card, gets its moves from gen_moves as
 before.

@@ -13,6 +13,15 @@ its executable memory that belongs to no file (where numba's code runs); each su
 that begins with an object's code section is that object, loaded at the region's first
 byte. `objdump -d -l` then gives each instruction's source line, and each sample's address
 its instruction. Needs `perf` and `objdump` (binutils).
+
+`--callgrind` counts instructions instead of sampling time: the deals run under valgrind's
+callgrind (`--deals N`, 20 by default: about 80 times slower than native), and each line gets
+the instructions executed there, exactly and the same on every run. These machines sample
+with a software clock whose samples land near, not on, the instruction that took the time (a
+load's stall was charged to the lines after it, by 8.8%, where removing the load changed
+nothing); instruction counts do not depend on the load or the clock. valgrind's processor
+lacks the host's newer instructions, so that run compiles the solver for a plain AVX2
+processor (haswell), in a cache folder of its own.
 """
 
 from __future__ import annotations
@@ -32,11 +41,19 @@ import tempfile
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 CACHE = ROOT / "data" / "cache" / "numba-lines"
+# valgrind runs the code of an AVX2 processor: numba must compile for one (its cache is keyed on
+# the processor's name and features, so the host's build would be compiled again under valgrind)
+GENERIC_CPU = {
+    "NUMBA_CPU_NAME": "haswell",
+    "NUMBA_CPU_FEATURES": "+64bit,+avx,+avx2,+bmi,+bmi2,+cmov,+cx16,+f16c,+fma,+lzcnt,+movbe,"
+    "+popcnt,+sse,+sse2,+sse3,+sse4.1,+sse4.2,+ssse3,+xsave",
+}
 
 
-def child(mode: str, out: pathlib.Path | None) -> None:
-    """Solve the bench's deals, then write each anonymous executable region of this process
-    (numba's code) to ``out``; without ``out``, solve one deal (to fill numba's cache)."""
+def child(mode: str, out: pathlib.Path | None, n_deals: int = 100) -> None:
+    """Solve the bench's first ``n_deals`` deals, then write each anonymous executable region
+    of this process (numba's code) to ``out``; without ``out``, solve one deal (to fill
+    numba's cache)."""
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(HERE))
     from bench_solver import SEED, make_deals
@@ -45,7 +62,7 @@ def child(mode: str, out: pathlib.Path | None) -> None:
 
     solver = Solver()
     goal = "tricks" if mode == "exact" else ">=7"
-    for hands, trump, leader in make_deals(100 if out else 1, SEED):
+    for hands, trump, leader in make_deals(n_deals if out else 1, SEED):
         solver.solve(hands, trump, leader, [leader, (leader + 2) % 4], goal)
     if out is None:
         return
@@ -111,6 +128,36 @@ def line_table(obj: pathlib.Path) -> dict[int, tuple[str, int]]:
     return lines
 
 
+def callgrind_costs(path: pathlib.Path, event: str) -> collections.Counter:
+    """``event`` (Ir: instructions, Bcm: mispredicted conditional branches) per code address,
+    from a callgrind output file written with ``--dump-instr=yes --dump-line=no`` (self cost
+    only: a call's inclusive cost, the cost line after ``calls=``, is skipped)."""
+    costs: collections.Counter = collections.Counter()
+    column = 0
+    addr = 0
+    after_call = False
+    for row in path.read_text().splitlines():
+        if row.startswith("events:"):
+            column = row.split()[1:].index(event)
+            continue
+        if not row or not (row[0] in "+-*" or row.startswith("0x")):
+            after_call = after_call or row.startswith("calls=")
+            continue
+        pos, *values = row.split()
+        if pos[0] in "+-":
+            step = int(pos[1:], 16 if pos[1:].startswith("0x") else 10)
+            addr += step if pos[0] == "+" else -step
+        elif pos != "*":
+            addr = int(pos, 16)
+        if after_call:
+            after_call = False
+            continue
+        # trailing zero costs are left out of a line
+        if column < len(values):
+            costs[addr] += int(values[column])
+    return costs
+
+
 def function_of(source: str, line: int, cache: dict) -> str:
     """The innermost function of analyser/solver/``source`` around ``line``."""
     if source not in cache:
@@ -129,44 +176,73 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mode", choices=["exact", ">=7"], default="exact")
     ap.add_argument("--lines", type=int, default=30, help="how many source lines to print")
+    ap.add_argument(
+        "--callgrind",
+        action="store_true",
+        help="count instructions under valgrind's callgrind instead of sampling time",
+    )
+    ap.add_argument(
+        "--event",
+        choices=["Ir", "Bcm"],
+        default="Ir",
+        help="with --callgrind: instructions (Ir) or mispredicted branches (Bcm, valgrind's "
+        "model of a branch predictor)",
+    )
+    ap.add_argument("--deals", type=int, default=None, help="solve the first N deals only")
     ap.add_argument("--child", type=pathlib.Path, help=argparse.SUPPRESS)
     ap.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    n_deals = args.deals or (20 if args.callgrind else 100)
+    if not 1 <= n_deals <= 100:
+        print("error: --deals must be between 1 and 100", file=sys.stderr)
+        return 2
     if args.child or args.warm:
-        child(args.mode, args.child)
+        child(args.mode, args.child, n_deals)
         return 0
-    for tool in ("perf", "objdump", "objcopy"):
+    for tool in ("valgrind" if args.callgrind else "perf", "objdump", "objcopy"):
         if shutil.which(tool) is None:
             print(f"error: {tool} is not installed", file=sys.stderr)
             return 2
-    CACHE.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "NUMBA_DEBUGINFO": "1", "NUMBA_CACHE_DIR": str(CACHE)}
+    cache = CACHE.with_name(CACHE.name + "-haswell") if args.callgrind else CACHE
+    cache.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "NUMBA_DEBUGINFO": "1", "NUMBA_CACHE_DIR": str(cache)}
+    if args.callgrind:
+        env.update(GENERIC_CPU)
     with tempfile.TemporaryDirectory() as tmp:
         scratch = pathlib.Path(tmp)
         # compile (or load) first, so the samples are of the solving only
-        print(f"numba cache with line tables: {CACHE} (compiles on first use)", flush=True)
+        print(f"numba cache with line tables: {cache} (compiles on first use)", flush=True)
         subprocess.run([sys.executable, __file__, "--warm"], env=env, check=True)
-        data = scratch / "perf.data"
-        print("solving the bench's 100 deals under perf ...", flush=True)
-        recorded = subprocess.run(
-            ["perf", "record", "-q", "-e", "cpu-clock", "-F", "5000", "-o", str(data), "--"]
-            + [sys.executable, __file__, "--mode", args.mode, "--child", str(scratch)],
-            env=env,
-        )
+        data = scratch / ("callgrind.out" if args.callgrind else "perf.data")
+        run = [sys.executable, __file__, "--mode", args.mode, "--deals", str(n_deals)]
+        run += ["--child", str(scratch)]
+        if args.callgrind:
+            print(f"solving the bench's first {n_deals} deals under callgrind ...", flush=True)
+            tool = ["valgrind", "-q", "--tool=callgrind", "--dump-instr=yes", "--dump-line=no"]
+            tool += ["--branch-sim=yes"] if args.event == "Bcm" else []
+            tool += [f"--callgrind-out-file={data}"]
+        else:
+            print(f"solving the bench's first {n_deals} deals under perf ...", flush=True)
+            tool = ["perf", "record", "-q", "-e", "cpu-clock", "-F", "5000", "-o", str(data)]
+            tool += ["--"]
+        recorded = subprocess.run(tool + run, env=env)
         if recorded.returncode != 0 or not data.exists():
             # e.g. kernel.perf_event_paranoid forbids sampling for this user
-            print("error: perf record failed (see its message above)", file=sys.stderr)
+            print(f"error: {tool[0]} failed (see its message above)", file=sys.stderr)
             return 2
-        ips = subprocess.run(
-            ["perf", "script", "-i", str(data), "-F", "ip"],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.split()
-        samples = collections.Counter(int(x, 16) for x in ips)
+        if args.callgrind:
+            samples = callgrind_costs(data, args.event)
+        else:
+            ips = subprocess.run(
+                ["perf", "script", "-i", str(data), "-F", "ip"],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout.split()
+            samples = collections.Counter(int(x, 16) for x in ips)
         regions = {int(p.stem, 16): p.read_bytes() for p in scratch.glob("*.bin")}
         by_line, by_func, funcs = collections.Counter(), collections.Counter(), {}
-        for obj in elf_objects(CACHE, scratch):
+        for obj in elf_objects(cache, scratch):
             code = code_section(obj, scratch)
             if len(code) < 4096:
                 continue
@@ -186,7 +262,11 @@ def main() -> int:
         if total == 0:
             print("error: no sample fell in the solver's code", file=sys.stderr)
             return 1
-        print(f"{total} samples in the solver's code ({len(ips)} in all)\n")
+        unit = "samples"
+        if args.callgrind:
+            unit = "instructions" if args.event == "Ir" else "mispredicted branches"
+        everything = sum(samples.values())
+        print(f"{total:,} {unit} in the solver's code ({everything:,} in all)\n")
         for name, n in by_func.most_common(25):
             print(f"  {100 * n / total:5.1f}%  {name}")
         print()
