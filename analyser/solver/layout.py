@@ -72,9 +72,10 @@ KILLER_SIZE = CUT_CACHE + (1 << CUT_BITS)
 # its cut-off cache slot and check (-1: none); N_TT_MOVE: the table's best move; N_ORDER_AT:
 # the move index at which its moves are ordered (0: before the first, 1: after a hinted first
 # move failed, -1: not at all); N_LAZY: 1 while only the hinted move is generated (the
-# others are generated when it fails); N_LOW/N_HIGH (4 each, per suit): the bounds of the
-# runs proven equivalent to a failed sibling; N_ADDR (7): the trick start's Address
-# (trick_start.keep_address).
+# others are generated when it fails); N_TABLE: the cards on the table before this depth
+# plays (of its trick); N_SKIPS: a bit per suit whose N_LOW/N_HIGH are set; N_LOW/N_HIGH (4
+# each, per suit): the bounds of the runs proven equivalent to a failed sibling; N_ADDR (7):
+# the trick start's Address (trick_start.keep_address).
 (
     N_MOVES,
     N_NEXT,
@@ -95,11 +96,13 @@ KILLER_SIZE = CUT_CACHE + (1 << CUT_BITS)
     N_TT_MOVE,
     N_ORDER_AT,
     N_LAZY,
-) = range(19)
-N_LOW = 19
-N_HIGH = 23
-N_ADDR = 27
-N_COLS = 35
+    N_TABLE,
+    N_SKIPS,
+) = range(21)
+N_LOW = 21
+N_HIGH = 25
+N_ADDR = 29
+N_COLS = 37
 
 # goals of a position (analyser.solver.api.solve_batch)
 GOAL_TRICKS = 0  # exact number of tricks of the declarer side

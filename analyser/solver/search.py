@@ -88,6 +88,8 @@ from analyser.solver.layout import (
     N_RES,
     N_SEARCHED,
     N_SEAT,
+    N_SKIPS,
+    N_TABLE,
     N_TRICKB,
     N_TT_MOVE,
     N_WACC,
@@ -149,11 +151,9 @@ from analyser.solver.trick_start import (
 @njit(cache=True, _nrt=False, forceinline=True)
 def node_turn(hands, d, p, pos, node):
     """The Turn of node ``d`` (seat ``p`` at place ``pos`` of the trick): the cards played to
-    the trick so far are in rows ``d - pos`` .. ``d - 1`` of ``node``, its winner so far in
-    row ``d - 1``."""
-    table = 0
-    for k in range(d - pos, d):
-        table |= 1 << node[k, N_CARD]
+    the trick so far are in rows ``d - pos`` .. ``d - 1`` of ``node`` (and together in row
+    ``d``'s N_TABLE), its winner so far in row ``d - 1``."""
+    table = node[d, N_TABLE]
     alive = hands[0] | hands[1] | hands[2] | hands[3] | table
     if pos == 0:
         return Turn(d, p, 0, -1, p, 0, 0, alive)
@@ -232,6 +232,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
     for k in range(d0):
         b = trick0[k]
         node[k, N_CARD] = b
+        node[k + 1, N_TABLE] = node[k, N_TABLE] | (1 << b)
         node[k, N_SEAT] = (leader0 + k) & 3
         if k == 0 or beats(b, node[k - 1, N_WBIT], trump):
             node[k, N_WSEAT] = node[k, N_SEAT]
@@ -395,9 +396,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 )
                 node[d, N_MOVES] = n
                 node[d, N_NEXT] = 0
-                for s in range(4):
-                    node[d, N_LOW + s] = 0
-                    node[d, N_HIGH + s] = -1
+                node[d, N_SKIPS] = 0
                 node[d, N_RES] = -1 if side_max[p] == 1 else 99
                 node[d, N_WACC] = 0
                 node[d, N_WACCB] = 0
@@ -428,7 +427,11 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 b = mv[d, node[d, N_NEXT]]
                 r = run[d, node[d, N_NEXT]]
                 bs = b >> 4
-                if (hibit(r) & 15) >= node[d, N_LOW + bs] or (b & 15) <= node[d, N_HIGH + bs]:
+                if (
+                    not (node[d, N_SKIPS] >> bs) & 1
+                    or (hibit(r) & 15) >= node[d, N_LOW + bs]
+                    or (b & 15) <= node[d, N_HIGH + bs]
+                ):
                     break
                 node[d, N_NEXT] += 1
             if node[d, N_NEXT] < node[d, N_MOVES]:
@@ -439,6 +442,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 pos = d & 3
                 hands[p] ^= 1 << b
                 node[d, N_CARD] = b
+                node[d + 1, N_TABLE] = node[d, N_TABLE] | (1 << b) if pos < 3 else 0
                 if pos == 0 or beats(b, node[d - 1, N_WBIT], trump):
                     node[d, N_WSEAT] = p
                     node[d, N_WBIT] = b
@@ -521,7 +525,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
             # a failed move whose run lies between the cards of its suit that mattered so far
             # (below every top one, above every bottom one) proves the same for the other runs
             # there: later runs inside (high, low) are skipped
-            if node[d, N_LOW + s] == 0:
+            if not (node[d, N_SKIPS] >> s) & 1:
                 ws = suit_bits(node[d, N_WACC], s)
                 low = ctz(ws) if ws != 0 else 16
                 wbs = suit_bits(node[d, N_WACCB], s)
@@ -529,6 +533,7 @@ def search(rules, root, fam, beta, mem, max_nodes):
                 if (hibit(rn) & 15) < low and (node[d, N_CARD] & 15) > high:
                     node[d, N_LOW + s] = low
                     node[d, N_HIGH + s] = high
+                    node[d, N_SKIPS] |= 1 << s
             break
 
 
