@@ -95,7 +95,6 @@ def first_moves(rules, mem, hands, turn, node, moves, force, slots):
     node[d, N_ORDER_AT] = -1
     node[d, N_LAZY] = 0
     tt_move = node[d, N_TT_MOVE]
-    n = 0
     hint = -1
     slot = -1
     check = 0
@@ -109,6 +108,7 @@ def first_moves(rules, mem, hands, turn, node, moves, force, slots):
                 hint = tt_move if hint < 0 or hint == tt_move else -1
             if hint >= 0:
                 hr = hinted_run(hands[p], turn.alive, legal, hint)
+                # (a run of all the legal cards is the only move: no cache slot, as below)
                 if hr != 0 and hr != legal:
                     mv[d, 0] = ctz(hr)
                     run[d, 0] = hr
