@@ -77,6 +77,17 @@ def hinted_run(h, alive, legal, b):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def node_hint(killer, slot, check, tt_move):
+    """The node's hinted card: the table's best move ``tt_move`` (-1: none), else the cut-off
+    cache's card for (slot, check); -1 when both exist on different cards (the ordering then
+    weighs them) or neither does."""
+    hint = cut_hint(killer, slot, check)
+    if tt_move >= 0:
+        hint = tt_move if hint < 0 or hint == tt_move else -1
+    return hint
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def first_moves(rules, mem, hands, turn, node, moves, force, slots):
     """Put the moves node ``turn.d`` tries first into its row of ``moves`` (a Moves) and
     return how many: the hinted move alone (node's N_LAZY set: other_moves generates the
@@ -102,10 +113,7 @@ def first_moves(rules, mem, hands, turn, node, moves, force, slots):
         legal = legal_cards(hands[p], turn)
         if legal & (legal - 1):
             slot, check = cut_key(hands, turn, trump, slots)
-            hint = cut_hint(killer, slot, check)
-            if tt_move >= 0:
-                # both hints, on other cards: the ordering weighs them (-1: no hint)
-                hint = tt_move if hint < 0 or hint == tt_move else -1
+            hint = node_hint(killer, slot, check, tt_move)
             if hint >= 0:
                 hr = hinted_run(hands[p], turn.alive, legal, hint)
                 # (a run of all the legal cards is the only move: no cache slot, as below)
@@ -128,9 +136,7 @@ def first_moves(rules, mem, hands, turn, node, moves, force, slots):
     if n > 1:
         if slot < 0:
             slot, check = cut_key(hands, turn, trump, slots)
-            hint = cut_hint(killer, slot, check)
-            if tt_move >= 0:
-                hint = tt_move if hint < 0 or hint == tt_move else -1
+            hint = node_hint(killer, slot, check, tt_move)
         node[d, N_CUT_SLOT] = slot
         node[d, N_CUT_CHECK] = check
         node[d, N_ORDER_AT] = 0
@@ -154,20 +160,17 @@ def other_moves(rules, hands, turn, node, moves):
     node's N_MOVES and N_NEXT set to try them from the first."""
     d = turn.d
     mv, run = moves.mv, moves.run
-    tried = run[d, 0]
+    k = 0  # where the tried move stands: first, unless the moves are generated now
     if node[d, N_LAZY] == 1:
         node[d, N_LAZY] = 0
-        n = gen_moves(rules, hands, turn, node[d, N_PEND], moves)
-        k = 0
-        for i in range(n):
+        tried = run[d, 0]
+        node[d, N_MOVES] = gen_moves(rules, hands, turn, node[d, N_PEND], moves)
+        for i in range(node[d, N_MOVES]):
             if run[d, i] == tried:
                 k = i
-        for i in range(k, 0, -1):
-            swap_moves(mv, run, d, i, i - 1)
-        node[d, N_MOVES] = n
-    # the tried move leaves the list
+    # the tried move leaves the list, the others keep their order
     n = node[d, N_MOVES] - 1
-    for i in range(n):
+    for i in range(k, n):
         swap_moves(mv, run, d, i, i + 1)
     node[d, N_MOVES] = n
     node[d, N_NEXT] = 0

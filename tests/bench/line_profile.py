@@ -192,7 +192,7 @@ def main() -> int:
     ap.add_argument("--child", type=pathlib.Path, help=argparse.SUPPRESS)
     ap.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    n_deals = args.deals or (20 if args.callgrind else 100)
+    n_deals = args.deals if args.deals is not None else (20 if args.callgrind else 100)
     if not 1 <= n_deals <= 100:
         print("error: --deals must be between 1 and 100", file=sys.stderr)
         return 2
