@@ -101,6 +101,43 @@ def sure_one_trick(rules, hands, leader, x, rem, pend):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def guarded_second_trump(rules, hands, leader, x, pend):
+    """True (with W) if the side opposing ``x`` is sure of a trump trick although ``x`` holds
+    the top trump, for when ``x`` needs every remaining trick. A hand h of the other side, not
+    on lead, holds the second trump and another one (DDS's later-tricks test, which settled
+    positions our other bounds left to the search); then either
+
+    * the top trump sits at h's right: it is played before h's card in every trick h does not
+      lead, so h plays the second trump only when it wins (the top one held back) and a low
+      trump under the top one; h leads only after its side has won a trick;
+    * or h's side also holds the third trump: the top trump can beat only one of the two, and
+      h never has to spend its low trump but on a trump lead (trumping is never required).
+
+    A pending called card is not trusted: its holder may then have to play a trump."""
+    trump, side = rules.trump, rules.side_max
+    if trump == NT or pend == 1:
+        return False, 0
+    t = 0
+    for p in range(4):
+        t |= suit_bits(hands[p], trump)
+    if popcount(t) < 3:
+        return False, 0
+    top = hibit(t)
+    if side[seat_of(hands, 16 * trump + top)] != x:
+        return False, 0
+    second = hibit(t ^ (1 << top))
+    h = seat_of(hands, 16 * trump + second)
+    if side[h] == x or h == leader or popcount(suit_bits(hands[h], trump)) < 2:
+        return False, 0
+    if seat_of(hands, 16 * trump + top) == (h + 3) & 3:
+        return True, 1 << (16 * trump + second)
+    third = hibit(t ^ (1 << top) ^ (1 << second))
+    if side[seat_of(hands, 16 * trump + third)] != x:
+        return True, 1 << (16 * trump + third)
+    return False, 0
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def ducks_to_the_end(hands, x):
     """Can the lone declarer ``x``, not on lead at no trump, lose every remaining trick?
 
@@ -358,11 +395,15 @@ def trick_bounds(rules, hands, p, c, need, rem, pend):
     if need == rem:
         # MAX needs every trick: does MIN surely get one?
         ok, w1 = sure_one_trick(rules, hands, p, 1, rem, pend)
+        if not ok:
+            ok, w1 = guarded_second_trump(rules, hands, p, 1, pend)
         if ok:
             return True, c + rem - 1, w1
     if need == 1:
         # MIN needs every trick: does MAX surely get one?
         ok, w1 = sure_one_trick(rules, hands, p, 0, rem, pend)
+        if not ok:
+            ok, w1 = guarded_second_trump(rules, hands, p, 0, pend)
         if ok:
             return True, c + 1, w1
     return False, 0, 0

@@ -213,6 +213,43 @@ def nibble_sum(x):
     return (x & 15) + ((x >> 4) & 15) + ((x >> 8) & 15) + ((x >> 12) & 15)
 
 
+NO_CAPS = 13 | (13 << 4) | (13 << 8) | (13 << 12)  # ruff_caps when no opponent can ruff
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def drawn_plan(hands, leader, trump, side, caps, l_runs, duty, nf):
+    """Plan 1 after the trumps are drawn: the leader's run of trumps (a suit where he keeps
+    the lead) takes every trump an opponent holds, so his side suits are then cashed without
+    ruff caps. DDS's quick tricks count this plan; ours stopped each side suit at the
+    shortest holding of an opponent who still had trumps. ``duty`` binds the first round of
+    the suit of ``nf``, a pending called card's bit (-1: none). Returns (tricks, W), (0, 0)
+    when the run of trumps cannot draw them or no suit would gain."""
+    me = side[leader]
+    l_rounds, l_kept, _ = l_runs
+    rt = (l_rounds >> (4 * trump)) & 15
+    if rt == 0 or not (l_kept >> trump) & 1:
+        return 0, 0
+    for q in range(4):
+        if side[q] != me and popcount(suit_bits(hands[q], trump)) > rt:
+            return 0, 0
+    # only a suit whose run its cap stopped can gain
+    gain = False
+    for s in range(4):
+        cap = (caps >> (4 * s)) & 15
+        if s != trump and ((l_rounds >> (4 * s)) & 15) == cap:
+            gain |= popcount(suit_bits(hands[leader], s)) > cap
+    if not gain:
+        return 0, 0
+    called_suit = nf >> 4 if nf >= 0 else -1
+    rounds, kept, w_all = suit_runs(hands, 0, leader, side, NO_CAPS, called_suit, duty)
+    tot, w, used = plan_suits(rounds, kept, w_all, 0, True)
+    for q in range(4):
+        if q != leader and side[q] == me:
+            if spare_deficit(hands, q, used, rounds, used, KEEP_ALL, 0, nf) > 0:
+                return 0, 0
+    return tot, w
+
+
 @njit(cache=True, _nrt=False, forceinline=True)
 def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=0):
     """Tricks the leader's side can take at once from the top, whatever the others do.
@@ -252,6 +289,12 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
                             best = r
                             best_w = l_w & (SUITM << (16 * s))
                     break
+    if trump != NT and caps != NO_CAPS and (decisive == 0 or best < decisive):
+        duty = Duty(lead_first, p_first, holder)
+        t, tw = drawn_plan(hands, leader, trump, side, caps, l_runs, duty, nf)
+        if t > best:
+            best = t
+            best_w = tw
     if side_count(side, me) != 2:
         return best, best_w  # transport is tracked for one partner only
     # plan 2: cross to the partner through an entry suit
@@ -292,10 +335,25 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
                 others |= suit_bits(hands[q], e)
         if (others >> pt) != 0 or lead_card > pt:
             continue
+        # the leader's cards of e above the partner's top win their rounds (every opponent's
+        # card of e is below it): he cashes them first while the partner follows with his
+        # lowest cards, so they neither block the partner's run nor go to waste. DDS's quick
+        # tricks count this; without it the leader's high card overtook the partner's run
+        hi = le >> (pt + 1) << (pt + 1)
+        k = popcount(hi)
+        low = 0
+        if k > 0 and popcount(pe) > k and k < cap_e and e != called_suit:
+            rest = pe
+            for _ in range(k):
+                low |= rest & -rest
+                rest &= rest - 1
+        else:
+            k = 0
+            hi = 0
         # the leader's own suits first (not e), then the entry, then the partner
         l_tot, lw_used, l_used = plan_suits(l_rounds, l_kept, l_w, 1 << e, False)
-        gone = (1 << (16 * e + lead_card)) | (1 << (16 * e + pt))
-        r_e, kept_e, w_e = run_suit(hands, gone, pp, e, side, cap_e, Duty(-1, -1, -1), 1)
+        gone = ((1 << lead_card) | (1 << pt) | hi | low) << (16 * e)
+        r_e, kept_e, w_e = run_suit(hands, gone, pp, e, side, cap_e, Duty(-1, -1, -1), 1 + k)
         if kept_e:
             p_tot, pw_used, p_used = plan_suits(p_rounds, p_kept, p_wall, (1 << e) | l_used, True)
         else:
@@ -303,7 +361,7 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
             p_tot = 0
             pw_used = 0
             p_used = 0
-        tot = l_tot + 1 + r_e + p_tot
+        tot = l_tot + k + 1 + r_e + p_tot
         if tot <= best:
             continue
         # discards: the partner through the leader's suits, the leader through the rest. Of
@@ -311,7 +369,7 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
         # entry card and r_e in e); when that is not enough, he cashes fewer rounds of his
         # own and throws their cards too (each dropped round frees one card)
         p_plan_rounds = (p_rounds & _used_nibbles(p_used)) | (r_e << (4 * e))
-        keep_n = p_plan_rounds + (1 << (4 * e))
+        keep_n = p_plan_rounds + ((1 + k) << (4 * e))
         short = spare_deficit(
             hands, pp, l_used, l_rounds, l_used | p_used | (1 << e), keep_n, 0, nf
         )
@@ -322,7 +380,7 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
             if tot <= best:
                 continue
             p_plan_rounds = drop_rounds(p_plan_rounds, short, e)
-        l_played = (l_rounds & _used_nibbles(l_used)) + (1 << (4 * e))
+        l_played = (l_rounds & _used_nibbles(l_used)) + ((1 + k) << (4 * e))
         if (
             spare_deficit(
                 hands,
@@ -475,6 +533,7 @@ def qt_ceiling(hands, leader, trump, side):
     caps = ruff_caps(hands, trump, side, me)
     tot = 0  # every plan
     own = 0  # the leader's runs alone (plan 1)
+    own_free = 0  # the same without ruff caps (drawn_plan)
     for s in range(4):
         ours, theirs, longest = side_holding(hands, side, me, s)
         if ours > theirs:
@@ -487,6 +546,7 @@ def qt_ceiling(hands, leader, trump, side):
                 t = popcount(ours >> (top + 1))
                 lx = popcount(suit_bits(hands[seat_of(hands, 16 * s + top)], s))
                 k = longest if lx <= t else min(t, longest)
+            own_free += min(k, popcount(suit_bits(hands[leader], s)))
             if s != trump and trump != NT:
                 k = min(k, (caps >> (4 * s)) & 15)
                 tot += max(k, 1)
@@ -495,12 +555,30 @@ def qt_ceiling(hands, leader, trump, side):
             own += min(k, popcount(suit_bits(hands[leader], s)))
         elif ours != 0 and s != trump and trump != NT:
             tot += 1  # a lead in s for a partner to ruff (ruff_plan)
+    if caps != NO_CAPS and own_free > own and can_draw(hands, leader, trump, side):
+        # drawn_plan runs the side suits past their caps
+        own = own_free
     if side_count(side, me) != 2:
         return own  # quick_tricks tracks transport for one partner only: plan 1 alone
     for q in range(4):
         if q != leader and side[q] == me and can_cross(hands, leader, q, trump, caps):
-            return tot
+            return max(tot, own)
     return own
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def can_draw(hands, leader, trump, side):
+    """Whether the leader's trumps above every opponent's could draw the opponents' trumps
+    (drawn_plan's condition, which counts only such rounds)."""
+    theirs = 0
+    longest = 0
+    for q in range(4):
+        if side[q] != side[leader]:
+            t = suit_bits(hands[q], trump)
+            theirs |= t
+            longest = max(longest, popcount(t))
+    above = suit_bits(hands[leader], trump) >> (hibit(theirs) + 1) if theirs else 0
+    return popcount(above) >= longest
 
 
 # no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)
