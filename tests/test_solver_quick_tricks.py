@@ -122,3 +122,14 @@ def test_quick_tricks_with_a_decisive_count_settles_as_the_full_count():
         reached += full >= decisive
         skipped += q < full
     assert reached > 500 and skipped > 0
+
+
+def test_leader_cashes_his_winners_of_the_entry_suit_before_crossing():
+    # East leads at no trump. His DQ beats North's and South's diamonds, so he cashes it while
+    # West follows low; then he crosses with the D5 to West's DK, and West runs DT D8 (North's
+    # DJ has fallen) and his hearts, the only ones left. Crossing with the D5 at once, East's
+    # DQ would overtake West's next diamond and strand the rest.
+    hands = hands_from_pbn("N:73..J7.AT853 KJ8..Q5.QJ42 AQT9542...K7 6.54.KT86.96")
+    q = _quick(hands, NOTRUMP, 1)
+    assert q == 6
+    assert leader_side_tricks(hands, NOTRUMP, 1) >= q

@@ -313,9 +313,19 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
     p_rounds, p_kept, p_wall = p_runs
     # the partner's rounds from the top bound his rounds after an entry or a ruff as well,
     # except in rare blocking layouts (a card fewer can spare an unblock): there this gate
-    # only loses a cut-off, and the test of it finds none on random endings
+    # only loses a cut-off, and the test of it finds none on random endings. In the entry
+    # suit the leader's early rounds and the partner's run after the entry may exceed their
+    # runs from the top by at most their cards there beyond those runs
     if best < decisive and 1 + nibble_sum(p_rounds) + l_sum < decisive:
-        return best, best_w
+        extra = 0
+        for e in range(4):
+            ne = popcount(suit_bits(hands[leader], e))
+            pe = popcount(suit_bits(hands[pp], e))
+            if ne and pe:
+                x = ne + pe - ((l_rounds >> (4 * e)) & 15) - ((p_rounds >> (4 * e)) & 15)
+                extra = max(extra, x)
+        if 1 + nibble_sum(p_rounds) + l_sum + extra < decisive:
+            return best, best_w
     for e in range(4):
         le = suit_bits(hands[leader], e)
         pe = suit_bits(hands[pp], e)
@@ -335,21 +345,24 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
                 others |= suit_bits(hands[q], e)
         if (others >> pt) != 0 or lead_card > pt:
             continue
-        # the leader's cards of e above the partner's top win their rounds (every opponent's
-        # card of e is below it): he cashes them first while the partner follows with his
-        # lowest cards, so they neither block the partner's run nor go to waste. DDS's quick
-        # tricks count this; without it the leader's high card overtook the partner's run
-        hi = le >> (pt + 1) << (pt + 1)
+        # the leader's cards of e above every opponent's card of e win their rounds: he
+        # cashes them first (all but the card he crosses with) while the partner follows with
+        # his lowest cards, below them, so they neither block the partner's run nor go to
+        # waste. DDS's quick tricks count this; without it the leader's high card overtook
+        # the partner's run
+        above = hibit(others) + 1 if others != 0 else 0
+        hi = ((le ^ (1 << lead_card)) >> above) << above
         k = popcount(hi)
         low = 0
         if k > 0 and popcount(pe) > k and k < cap_e and e != called_suit:
-            rest = pe
+            rest = pe ^ (1 << pt)
             for _ in range(k):
                 low |= rest & -rest
                 rest &= rest - 1
-        else:
+        if low == 0 or hibit(low) > ctz(hi):
             k = 0
             hi = 0
+            low = 0
         # the leader's own suits first (not e), then the entry, then the partner
         l_tot, lw_used, l_used = plan_suits(l_rounds, l_kept, l_w, 1 << e, False)
         gone = ((1 << lead_card) | (1 << pt) | hi | low) << (16 * e)
@@ -396,7 +409,7 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
         ):
             continue
         best = tot
-        best_w = lw_used | pw_used | w_e | ((1 << pt) << (16 * e))
+        best_w = lw_used | pw_used | w_e | (((1 << pt) | (hi & -hi)) << (16 * e))
     # plan 3: cross to the partner by a ruff
     if trump != NT and pend == 0:
         t, tw = ruff_plan(hands, leader, pp, trump, side, l_runs, p_runs)
