@@ -18,15 +18,8 @@ from oracle import oracle_solve, random_ending
 
 from analyser.cards import cards_to_mask
 from analyser.solver.cuts import guarded_second_trump
-from analyser.solver.quick_tricks import (
-    NO_CAPS,
-    Duty,
-    drawn_plan,
-    plan_suits,
-    quick_tricks,
-    ruff_caps,
-    suit_runs,
-)
+from analyser.solver.quick_runs import NO_CAPS, Duty, plan_suits, ruff_caps, suit_runs
+from analyser.solver.quick_tricks import drawn_plan, quick_tricks
 from analyser.solver.state import Rules
 
 LAYOUTS = (

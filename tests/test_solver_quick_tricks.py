@@ -133,3 +133,12 @@ def test_leader_cashes_his_winners_of_the_entry_suit_before_crossing():
     q = _quick(hands, NOTRUMP, 1)
     assert q == 6
     assert leader_side_tricks(hands, NOTRUMP, 1) >= q
+
+
+def test_trumps_drawn_before_the_partner_runs_a_side_suit():
+    # Hearts are trumps and East leads. His H9 draws North's only trump; then the D5 crosses
+    # to West's DK and West cashes DT D8: North, void in diamonds by then, has no trump left
+    # to ruff them. Without the trump lead first, North's H8 caps West's run at one round.
+    hands = hands_from_pbn("N:.8.7.AT85 .9.5.QJ42 9542...K7 .7.KT8.96")
+    assert _quick(hands, 1, 1) == 4
+    assert leader_side_tricks(hands, 1, 1) == 4

@@ -14,7 +14,9 @@ from oracle import oracle_solve_many, random_ending
 
 from analyser.cards import cards_to_mask
 from analyser.solver import GOAL_GE, GOAL_TRICKS, solve_batch
-from analyser.solver.quick_tricks import Duty, quick_tricks, ruff_caps, ruff_plan, suit_runs
+from analyser.solver.quick_cross import ruff_plan
+from analyser.solver.quick_runs import Duty, ruff_caps, suit_runs
+from analyser.solver.quick_tricks import quick_tricks
 
 
 def _ruff_positions(seed: int, count: int):

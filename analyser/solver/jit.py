@@ -25,6 +25,8 @@ COMPILED_MODULES = (
     "table_keys",
     "table",
     "partition",
+    "quick_runs",
+    "quick_cross",
     "quick_tricks",
     "later_tricks",
     "cuts",
