@@ -14,6 +14,7 @@ from dds_ref import hands_from_pbn, leader_side_tricks, leader_side_tricks_many
 from oracle import random_ending
 
 from analyser.cards import NOTRUMP, SOUTH, SPADES, cards_to_mask
+from analyser.solver.quick_runs import Duty, caps_after_draw, ruff_caps, suit_runs
 from analyser.solver.quick_tricks import qt_ceiling, quick_tricks
 
 
@@ -142,3 +143,29 @@ def test_trumps_drawn_before_the_partner_runs_a_side_suit():
     hands = hands_from_pbn("N:.8.7.AT85 .9.5.QJ42 9542...K7 .7.KT8.96")
     assert _quick(hands, 1, 1) == 4
     assert leader_side_tricks(hands, 1, 1) == 4
+
+
+def test_quick_tricks_after_a_draw_never_exceed_dds():
+    # endings where the leader's run of trumps draws a defender's trumps and so lifts a ruff
+    # cap: the plans after the draw (drawn_plan, and crossing to the partner after trumps)
+    # may count no more than the leader's side takes
+    rng = random.Random(20261130)
+    boards, counts = [], []
+    while len(boards) < 600:
+        size = rng.choice((5, 6, 7, 8))
+        hands = random_ending(rng, size, rng.choice((3, 4)))
+        trump = rng.randrange(4)
+        leader = rng.randrange(4)
+        masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+        side = np.array([1 if (p - leader) % 2 == 0 else 0 for p in range(4)], np.int64)
+        caps = ruff_caps(masks, trump, side, 1)
+        runs = suit_runs(masks, 0, leader, side, caps, -1, Duty(-1, -1, -1))
+        rt = (runs[0] >> (4 * trump)) & 15
+        if rt == 0 or caps_after_draw(masks, trump, side, 1, rt) == caps:
+            continue
+        boards.append((hands, trump, leader))
+        counts.append(_quick(hands, trump, leader))
+    dds = leader_side_tricks_many(boards)
+    over = [(b, q, d) for b, q, d in zip(boards, counts, dds, strict=True) if q > d]
+    assert not over, over[:3]
+    assert sum(q == d for q, d in zip(counts, dds, strict=True)) > len(boards) // 5

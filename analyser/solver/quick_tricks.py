@@ -75,7 +75,9 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
     Plan 1: the leader runs his suits (run_suit). Plan 2: he first runs suits of his own,
     then leads to a partner's winner in an entry suit e (the partner's top card of e beats
     every other card of e that can be played to it) and the partner runs e and his other
-    suits. Plan 3 (ruff_plan): the partner ruffs a suit he lacks and runs his suits.
+    suits; it is tried again after the leader's run of trumps, with the caps of the
+    defenders who still hold trumps then (caps_after_draw). Plan 3 (ruff_plan): the partner
+    ruffs a suit he lacks and runs his suits. Plan 1 after every trump is drawn: drawn_plan.
     Partners must be able to follow or discard without spoiling a suit still to come.
     Opponents holding trumps are never void in a suit we run (the ruff caps), so they neither
     ruff nor discard. A pending called card binds its holder. Returns (tricks, W).
