@@ -123,13 +123,14 @@ def guarded_second_trump(rules, hands, leader, x, pend):
     if popcount(t) < 3:
         return False, 0
     top = hibit(t)
-    if side[seat_of(hands, 16 * trump + top)] != x:
+    top_seat = seat_of(hands, 16 * trump + top)
+    if side[top_seat] != x:
         return False, 0
     second = hibit(t ^ (1 << top))
     h = seat_of(hands, 16 * trump + second)
     if side[h] == x or h == leader or popcount(suit_bits(hands[h], trump)) < 2:
         return False, 0
-    if seat_of(hands, 16 * trump + top) == (h + 3) & 3:
+    if top_seat == (h + 3) & 3:
         return True, 1 << (16 * trump + second)
     third = hibit(t ^ (1 << top) ^ (1 << second))
     if side[seat_of(hands, 16 * trump + third)] != x:

@@ -33,17 +33,10 @@ def ruff_caps(hands, trump, side, mine):
     """Per suit, how many rounds side ``mine`` can cash without a ruff: the shortest holding of
     an opponent who still has trumps (13 when none has). Trumps themselves are never capped.
     Packed 4 bits per suit (allocation-free: this runs at every trick start)."""
-    caps = 13 | (13 << 4) | (13 << 8) | (13 << 12)
     if trump == NT:
-        return caps
-    for p in range(4):
-        if side[p] != mine and suit_bits(hands[p], trump) != 0:
-            for s in range(4):
-                if s != trump:
-                    ln = popcount(suit_bits(hands[p], s))
-                    if ln < ((caps >> (4 * s)) & 15):
-                        caps = (caps & ~(15 << (4 * s))) | (ln << (4 * s))
-    return caps
+        return NO_CAPS
+    # before any trump is led, every defender who holds one can ruff
+    return caps_after_draw(hands, trump, side, mine, 0)
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -160,17 +153,29 @@ def suit_runs(hands, gone, h, side, caps, called_suit, duty):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def capped_suits(hands, h, rounds, caps):
+    """The suits (a bit each) whose run by hand ``h`` (``rounds``, from suit_runs) its ruff
+    cap stopped: as many rounds as the cap, with more of his cards left there. Only these
+    can gain when the caps rise."""
+    m = 0
+    for s in range(4):
+        cap = (caps >> (4 * s)) & 15
+        if ((rounds >> (4 * s)) & 15) == cap and popcount(suit_bits(hands[h], s)) > cap:
+            m |= 1 << s
+    return m
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def runs_under(hands, h, side, runs, caps, caps2):
     """``runs`` (suit_runs of hand ``h`` under ``caps``, no called card) under the higher
     caps ``caps2``: only a suit whose run its old cap stopped is run again."""
     rounds, kept_mask, w = runs
+    stopped = capped_suits(hands, h, rounds, caps)
     for s in range(4):
-        cap = (caps >> (4 * s)) & 15
         cap2 = (caps2 >> (4 * s)) & 15
-        r = (rounds >> (4 * s)) & 15
-        if cap2 > cap and r == cap and popcount(suit_bits(hands[h], s)) > cap:
+        if (stopped >> s) & 1 and cap2 > (caps >> (4 * s)) & 15:
             r2, kept, ws = run_suit(hands, 0, h, s, side, cap2, Duty(-1, -1, -1), 0)
-            if r2 != r:
+            if r2 != (rounds >> (4 * s)) & 15:
                 rounds = (rounds & ~(15 << (4 * s))) | (r2 << (4 * s))
                 kept_mask = (kept_mask & ~(1 << s)) | ((1 << s) if kept else 0)
                 w = (w & ~(SUITM << (16 * s))) | ws

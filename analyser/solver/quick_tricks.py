@@ -24,6 +24,7 @@ from analyser.solver.quick_runs import (
     KEEP_ALL,
     NO_CAPS,
     Duty,
+    capped_suits,
     caps_after_draw,
     nibble_sum,
     plan_suits,
@@ -50,13 +51,8 @@ def drawn_plan(hands, leader, trump, side, caps, l_runs, duty, nf):
     for q in range(4):
         if side[q] != me and popcount(suit_bits(hands[q], trump)) > rt:
             return 0, 0
-    # only a suit whose run its cap stopped can gain
-    gain = False
-    for s in range(4):
-        cap = (caps >> (4 * s)) & 15
-        if s != trump and ((l_rounds >> (4 * s)) & 15) == cap:
-            gain |= popcount(suit_bits(hands[leader], s)) > cap
-    if not gain:
+    # only a suit whose run its cap stopped can gain (the trumps are never capped)
+    if capped_suits(hands, leader, l_rounds, caps) == 0:
         return 0, 0
     called_suit = nf >> 4 if nf >= 0 else -1
     rounds, kept, w_all = suit_runs(hands, 0, leader, side, NO_CAPS, called_suit, duty)
