@@ -82,3 +82,37 @@ def test_a_lead_under_the_leaders_own_top_card_comes_after_the_others():
     answer, nodes = _answer_and_nodes(hands, 4, 1, ">=5")
     assert answer == 0
     assert nodes <= 17000
+
+
+def test_the_third_hand_covers_a_card_the_fourth_hand_beats_before_playing_low():
+    # Diamonds trumps, South to lead; North-South need 4 of the 7 tricks and take them.
+    # North: SA S8 S7 S3 D9 D5 D4, East: DJ D8 D7 D3 D2 CA CJ, South: SK SQ S5 H9 DA DQ D6,
+    # West: ST S9 HA HK HJ H4 DT. With the third hand's lowest card tried first where a higher
+    # one beats the second hand's card (and the fourth hand beats both) the position took
+    # 229 trick-start nodes; covering first (moves.COVER_BONUS) takes 114.
+    hands = [
+        _cards("SA S8 S7 S3 D9 D5 D4"),
+        _cards("DJ D8 D7 D3 D2 CA CJ"),
+        _cards("SK SQ S5 H9 DA DQ D6"),
+        _cards("ST S9 HA HK HJ H4 DT"),
+    ]
+    answer, nodes = _answer_and_nodes(hands, 2, 2, ">=4")
+    assert answer == 1
+    assert nodes <= 150
+
+
+def test_a_ruff_that_an_opponent_overruffs_comes_before_a_discard():
+    # Diamonds trumps, South to lead; North-South need 5 of the 7 tricks and cannot get them.
+    # North: S7 S2 HA HK DT D7 D5, East: DA DQ D3 CT C9 C7 C3, South: S4 H8 DJ D9 D8 CK CJ,
+    # West: S9 HT H9 H3 D6 D4 D2. A ruff that a later opponent overruffs counted as a wasted
+    # trump and came after every discard: the position took 324 trick-start nodes; with the
+    # forcing ruff weighed up (moves.FORCING_RUFF_BONUS) it takes 57.
+    hands = [
+        _cards("S7 S2 HA HK DT D7 D5"),
+        _cards("DA DQ D3 CT C9 C7 C3"),
+        _cards("S4 H8 DJ D9 D8 CK CJ"),
+        _cards("S9 HT H9 H3 D6 D4 D2"),
+    ]
+    answer, nodes = _answer_and_nodes(hands, 2, 2, ">=5")
+    assert answer == 0
+    assert nodes <= 100
