@@ -116,3 +116,20 @@ def test_a_ruff_that_an_opponent_overruffs_comes_before_a_discard():
     answer, nodes = _answer_and_nodes(hands, 2, 2, ">=5")
     assert answer == 0
     assert nodes <= 100
+
+
+def test_a_discard_from_a_guarded_second_card_comes_after_the_others():
+    # Hearts trumps, East to lead; North-South need 1 of the 7 tricks and take it.
+    # North: S6 S2 DJ D7 D6 C4 C3, East: SQ S5 S4 HA D2 C9 C7, South: HQ DA CK CJ C8 C6 C5,
+    # West: DK DQ D9 D8 CA CQ C2. A discard from a doubleton headed by the suit's second card
+    # in play (a king under the ace, guarded by a small card) came with the other discards:
+    # the position took 167 trick-start nodes; weighed down (moves.GUARD_DISCARD_PENALTY) 39.
+    hands = [
+        _cards("S6 S2 DJ D7 D6 C4 C3"),
+        _cards("SQ S5 S4 HA D2 C9 C7"),
+        _cards("HQ DA CK CJ C8 C6 C5"),
+        _cards("DK DQ D9 D8 CA CQ C2"),
+    ]
+    answer, nodes = _answer_and_nodes(hands, 1, 1, ">=1")
+    assert answer == 1
+    assert nodes <= 80

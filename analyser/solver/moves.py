@@ -216,6 +216,14 @@ UNDERLEAD_PENALTY = 30
 COVER_BONUS = 20
 FORCING_RUFF_BONUS = 20
 
+# A discard from a doubleton whose higher card is the suit's second card in play (K-x under
+# the ace) comes after the other discards: the small card guards the king, and without it the
+# king falls under the ace. DDS weighs such discards down too ("don't pitch from Kx").
+# Trick-start nodes against none, answers unchanged: bench seed exact counts -1.2%, ``>=7``
+# -3.8%; seed 4242 -0.5% and -0.6%; seed 9001 -1.0% and -0.9%. 4 and 15 gave the same within
+# 0.2% on the sum of the six.
+GUARD_DISCARD_PENALTY = 8
+
 
 @njit(cache=True, _nrt=False, forceinline=True)
 def toward_partner(hands, side_max, me, p, s, r, a_s, trump):
@@ -505,10 +513,13 @@ def order_moves(rules, hands, turn, wants, hints, moves, n):
                         elif not win or not beats(b, wbit, trump):
                             w -= 25  # a trump that does not win the trick is wasted
                     else:
-                        # discard from long suits, keep masters
-                        w += 2 * popcount(suit_bits(hands[p], s))
+                        # discard from long suits, keep masters and guarded seconds
+                        mine_s = suit_bits(hands[p], s)
+                        w += 2 * popcount(mine_s)
                         if top_of_run == topcard:
                             w -= 15
+                        elif popcount(mine_s) == 2 and hibit(mine_s) == hibit(a_s ^ (1 << topcard)):
+                            w -= GUARD_DISCARD_PENALTY
         else:
             # --- losing-trick heuristics (misere): the declarer ducks, defenders push ---
             if me == 1:
