@@ -139,7 +139,7 @@ class _Tables:
 class Solver(_Tables):
     """A solver with its own transposition table, for solving positions one by one.
 
-    Reusing one instance avoids allocating the table (19.9 MB at the default size) per call.
+    Reusing one instance avoids allocating the table (79.7 MB at the default size) per call.
     A position whose search outgrows it is solved again on a 159 MB table (2**21 entries),
     allocated once on first need, starting from the entries the first attempt stored
     (``stats[S_ESCALATED]`` counts these positions).
@@ -392,7 +392,7 @@ def solve_batch(
     proved for a position given up at the budget); for misère and piek 0/1 bounds of the
     answer.
 
-    Each worker owns a ``tt_bits`` table (19.9 MB at the default 18). A search that needs
+    Each worker owns a ``tt_bits`` table (79.7 MB at the default 20). A search that needs
     more than ``escalate_nodes`` (default ESCALATE_NODES = 4M; 0 = never) nodes on it, or
     that replaces more than EVICT_LIMIT (1,000) of its own entries there first, is restarted
     on a 2**21-entry table (159 MB, allocated by the worker on first need), where
@@ -410,7 +410,7 @@ def solve_batch(
     so what one proved serves the next: callers group such positions together.
 
     The threads take positions from one queue and keep their tables between calls (a
-    thread's table holds 19.9 MB, and 159 MB more once a position escalated); ``on_done(k)``
+    thread's table holds 79.7 MB, and 159 MB more once a position escalated); ``on_done(k)``
     (optional) is called as each block of ``k`` positions is finished.
     """
     if int(max_nodes) < 0:

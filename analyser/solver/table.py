@@ -431,7 +431,12 @@ def tt_store(view, addr, alive, rem, result):
     return own
 
 
-DEFAULT_TT_BITS = 18  # 2**18 entries * 76 bytes = 19.9 MB per thread, 2048 buckets
+# 2**20 entries * 76 bytes = 79.7 MB per thread, 8192 buckets. At 2**18 the bench's slowest exact
+# count (deal #77, a cross-ruff) outgrew the table and was solved again on the large one: 1.55M
+# trick-start nodes and 0.62-0.68 s instead of 1.32M and 0.53-0.55 s; the 100 deals' exact counts
+# took 0.95-0.98 of the time in three paired rounds (the other 99 the same within 2%), ``>=7``
+# the same. 2**19 kept #77 on the table too but took 0.54-0.59 s.
+DEFAULT_TT_BITS = 20
 BIG_TT_BITS = 21  # 2**21 entries * 76 bytes = 159 MB per thread, allocated on first need
 
 
