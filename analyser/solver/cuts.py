@@ -24,7 +24,7 @@ from analyser.solver.jit import finish_module
 from analyser.solver.later_tricks import sure_trump_tricks
 from analyser.solver.layout import NT
 from analyser.solver.misere_proof import forced_in_suit, suit_is_safe
-from analyser.solver.position import beats, best_offer, seat_of, side_holding
+from analyser.solver.position import beats, best_offer, seat_of, side_count, side_holding
 from analyser.solver.quick_tricks import qt_ceiling, quick_tricks
 
 
@@ -39,7 +39,15 @@ def sure_one_trick(rules, hands, leader, x, rem, pend):
       left), and wins any trick led in such a suit while he holds its top; so tricks in these
       suits can only come in the last j - 1 tricks. Every other trick is led in a suit t, and
       each uses a card of t from every x hand that still has one: x gets at most
-      sum over the other suits of its longest holding + max over opponents of (j - 1);
+      sum over the other suits of its longest holding + max over opponents of (j - 1).
+      With no trump left, no called card owed and x one hand or two, the j - 1 go. Each
+      trick x wins is led in a suit whose top x holds and lowers x's longest holding there,
+      so x only makes up the shortfall if an opponent lets go of a top card; he need not
+      while he holds a card that is not a top one, so only when all his cards are tops of
+      different suits, three tricks or fewer from the end. An exhaustive search of those
+      endings (every seating, checked in tests/test_solver_stoppers.py) finds none that x
+      makes while the sum falls short. Three hands of x can: each keeps a small card of a
+      different suit and the lone opponent, holding those suits' tops, must bare one a trick;
     * the lead: ``x`` is on lead and, in every suit the leader holds, the top card is the
       other side's - with no trumps anywhere, it wins whatever is led.
 
@@ -89,10 +97,11 @@ def sure_one_trick(rules, hands, leader, x, rem, pend):
                 lead_ok = False
     if stop_w != 0:
         extra = 0
-        for p in range(4):
-            j = (tops_held >> (4 * p)) & 15
-            if j - 1 > extra:
-                extra = j - 1
+        if any_trumps != 0 or pend == 1 or side_count(side, x) > 2:
+            for p in range(4):
+                j = (tops_held >> (4 * p)) & 15
+                if j - 1 > extra:
+                    extra = j - 1
         if total + extra < rem:
             return True, stop_w
     if lead_ok:
