@@ -114,6 +114,30 @@ def test_ceiling_caps_a_side_suit_an_opponent_could_ruff():
     assert int(qt_ceiling(masks, SOUTH, SPADES, side)) == 1
 
 
+def test_ceiling_counts_one_ruff_for_the_suits_the_opponents_top_or_could_ruff():
+    # diamonds trump, West leads for East-West. North, with trumps, is void in spades and
+    # hearts (East's SA and HJ capped to nothing) and tops clubs: each of the three suits
+    # could only be the one ruff of a plan, so the ceiling is 1, which is the count (it
+    # counted a trick for each of them before)
+    hands = hands_from_pbn("N:..JT8.A9 AT2.J.Q. J87..K.6 ..9765.T")
+    masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+    side = np.array([0, 1, 0, 1], np.int64)
+    assert int(quick_tricks(masks, 3, 2, side, -1, -1, 0)[0]) == 1
+    assert int(qt_ceiling(masks, 3, 2, side)) == 1
+
+
+def test_ceiling_lets_the_leaders_trump_rounds_draw_trumps_below_his_top():
+    # hearts trump, West leads for East-West. His HK-9-7 draw North's H82 and South's HT in
+    # three rounds (the T falls under the king, the 8 under the 9), so drawn_plan cashes his
+    # DK uncapped: 4 tricks. The ceiling let only his trumps above every opponent's (the
+    # king) draw, and said 3
+    hands = hands_from_pbn("N:.82..AKJ .6.7.654 54.T.QJ. .K97.K8.")
+    masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+    side = np.array([0, 1, 0, 1], np.int64)
+    assert int(quick_tricks(masks, 3, 1, side, -1, -1, 0)[0]) == 4
+    assert int(qt_ceiling(masks, 3, 1, side)) >= 4
+
+
 def test_quick_tricks_with_a_decisive_count_settles_as_the_full_count():
     # with ``decisive`` the partner's plans are skipped when they cannot reach it: whether
     # the count reaches ``decisive`` must not change, and the count never exceeds the full one

@@ -173,53 +173,64 @@ def quick_tricks(hands, leader, trump, side, called_bit, holder, pend, decisive=
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
+def side_rounds(hands, side, me, s):
+    """(rounds, ours): at most how many rounds of suit ``s`` side ``me`` wins leading it from
+    the top (0 when an opponent holds its top card), and the side's cards of ``s``. In a suit
+    where the opponents hold cards, run_suit assumes each defender keeps his top card while he
+    can follow, so while the holder of their highest card follows, a round needs one of our
+    cards above it: at most those cards' number when he holds more of the suit."""
+    ours, theirs, longest = side_holding(hands, side, me, s)
+    if ours <= theirs:
+        return 0, ours
+    if theirs == 0:
+        return longest, ours
+    top = hibit(theirs)
+    t = popcount(ours >> (top + 1))
+    lx = popcount(suit_bits(hands[seat_of(hands, 16 * s + top)], s))
+    return (longest if lx <= t else min(t, longest)), ours
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
 def qt_ceiling(hands, leader, trump, side):
     """An upper bound of quick_tricks for the leader's side: every counted round is led by
-    one hand of the side and won in its suit, so a suit adds at most the side's longest
-    holding, and nothing when an opponent holds its top card (the first round could lose).
-    In a suit where the opponents hold cards, run_suit assumes each defender keeps his top
-    card while he can follow, so while the holder of their highest card follows, a round
-    needs one of our cards above it: such a suit adds at most those cards' number when he
-    holds more of the suit. No plan runs a side suit past its ruff cap (ruff_caps). A ruff
-    (ruff_plan) adds one trick in a side suit. Without a way to the partner (can_cross) only
-    the leader's own runs count, each at most his cards of the suit. The leader's rounds of
-    trumps, at most his trumps above every opponent's, may draw the trumps of defenders who
-    hold no more of them: their caps then no longer bind (drawn_plan, and plan 2 after
-    trumps)."""
+    one hand of the side and won in its suit, so a suit adds at most side_rounds. No plan
+    runs a side suit past its ruff cap (ruff_caps). A plan ruffs at most once (ruff_plan):
+    one trick in a side suit where the runs count none. Without a way to the partner
+    (can_cross) only the leader's own runs count, each at most his cards of the suit. The
+    leader's rounds of trumps, at most side_rounds and his trumps, may draw the trumps of
+    defenders who hold no more of them: their caps then no longer bind (drawn_plan, and
+    plan 2 after trumps)."""
     me = side[leader]
     caps = ruff_caps(hands, trump, side, me)
     a = 0
-    longest = 0
+    opp_longest = 0
     if trump != NT and caps != NO_CAPS:
-        a, longest = leader_top_trumps(hands, leader, trump, side)
+        kt, _ = side_rounds(hands, side, me, trump)
+        a = min(kt, popcount(suit_bits(hands[leader], trump)))
+        opp_longest = longest_opponent_trumps(hands, leader, trump, side)
     caps_up = caps_after_draw(hands, trump, side, me, a) if a > 0 else caps
     tot = 0  # every plan
+    ruff_suit = 0  # 1 when some side suit could be the one ruff of plan 3 beyond its runs
     own = 0  # the leader's runs alone (plan 1)
     own_free = 0  # the same without ruff caps (drawn_plan)
     for s in range(4):
-        ours, theirs, longest = side_holding(hands, side, me, s)
-        if ours > theirs:
-            if theirs == 0:
-                k = longest
-            else:
-                # while the opponent holding their top card of s can follow, a round is won
-                # only by one of our t cards above it: t rounds, unless he runs out first
-                top = hibit(theirs)
-                t = popcount(ours >> (top + 1))
-                lx = popcount(suit_bits(hands[seat_of(hands, 16 * s + top)], s))
-                k = longest if lx <= t else min(t, longest)
-            own_free += min(k, popcount(suit_bits(hands[leader], s)))
+        k, ours = side_rounds(hands, side, me, s)
+        if k > 0:
+            mine = popcount(suit_bits(hands[leader], s))
+            own_free += min(k, mine)
             if s != trump and trump != NT:
                 k = min(k, (caps_up >> (4 * s)) & 15)
-                tot += max(k, 1)
-            else:
-                tot += k
-            own += min(k, popcount(suit_bits(hands[leader], s)))
+                if k == 0:
+                    ruff_suit = 1
+            tot += k
+            own += min(k, mine)
         elif ours != 0 and s != trump and trump != NT:
-            tot += 1  # a lead in s for a partner to ruff (ruff_plan)
-    if a >= longest > 0 and own_free > own:
+            ruff_suit = 1  # a lead in s for a partner to ruff (ruff_plan)
+    if a >= opp_longest > 0 and own_free > own:
         # drawn_plan runs the side suits past their caps
         own = own_free
+    # plan 3 ruffs once: its ruff suit adds one trick where its runs add none
+    tot += ruff_suit
     if side_count(side, me) != 2:
         return own  # quick_tricks tracks transport for one partner only: plan 1 alone
     for q in range(4):
@@ -229,19 +240,14 @@ def qt_ceiling(hands, leader, trump, side):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def leader_top_trumps(hands, leader, trump, side):
-    """(the leader's trumps above every opponent's trump, the longest opponent's trumps): the
-    leader's rounds of trumps are at most the first, and draw every opponent's trumps when
-    they reach the second."""
-    theirs = 0
+def longest_opponent_trumps(hands, leader, trump, side):
+    """The most trumps one opponent of the leader holds: the leader's rounds of trumps draw
+    every opponent's trumps when they reach it."""
     longest = 0
     for q in range(4):
         if side[q] != side[leader]:
-            t = suit_bits(hands[q], trump)
-            theirs |= t
-            longest = max(longest, popcount(t))
-    above = suit_bits(hands[leader], trump) >> (hibit(theirs) + 1) if theirs else 0
-    return popcount(above), longest
+            longest = max(longest, popcount(suit_bits(hands[q], trump)))
+    return longest
 
 
 # no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)
