@@ -154,6 +154,17 @@ def test_quick_tricks_with_a_decisive_count_settles_as_the_full_count():
     assert reached > 500 and skipped > 0
 
 
+def test_at_no_trump_a_decisive_count_the_leaders_runs_reach_skips_the_partner():
+    # North cashes SA SK and crosses with the H2 to South's HA: 3 tricks. Asked only whether
+    # the count reaches 2, the leader's spades answer it and the crossing is not counted
+    hands = hands_from_pbn("N:AK.2.. QJT... .AKQ.. ..AKQ.")
+    masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+    side = np.array([1, 0, 1, 0], np.int64)
+    assert int(quick_tricks(masks, 0, NOTRUMP, side, -1, -1, 0)[0]) == 3
+    assert int(quick_tricks(masks, 0, NOTRUMP, side, -1, -1, 0, 2)[0]) == 2
+    assert int(quick_tricks(masks, 0, NOTRUMP, side, -1, -1, 0, 3)[0]) == 3
+
+
 def test_leader_cashes_his_winners_of_the_entry_suit_before_crossing():
     # East leads at no trump. His DQ beats North's and South's diamonds, so he cashes it while
     # West follows low; then he crosses with the D5 to West's DK, and West runs DT D8 (North's
