@@ -213,7 +213,7 @@ def qt_ceiling(hands, leader, trump, side):
     if trump != NT and caps != NO_CAPS:
         kt, _ = side_rounds(hands, side, me, trump)
         a = min(kt, popcount(suit_bits(hands[leader], trump)))
-        opp_longest = longest_opponent_trumps(hands, leader, trump, side)
+        opp_longest = side_holding(hands, side, 1 - me, trump)[2]
     caps_up = caps_after_draw(hands, trump, side, me, a) if a > 0 else caps
     tot = 0  # every plan
     ruff_suit = 0  # 1 when some side suit could be the one ruff of plan 3 beyond its runs
@@ -243,17 +243,6 @@ def qt_ceiling(hands, leader, trump, side):
         if q != leader and side[q] == me and can_cross(hands, leader, q, trump, caps_up):
             return max(tot, own)
     return own
-
-
-@njit(cache=True, _nrt=False, forceinline=True)
-def longest_opponent_trumps(hands, leader, trump, side):
-    """The most trumps one opponent of the leader holds: the leader's rounds of trumps draw
-    every opponent's trumps when they reach it."""
-    longest = 0
-    for q in range(4):
-        if side[q] != side[leader]:
-            longest = max(longest, popcount(suit_bits(hands[q], trump)))
-    return longest
 
 
 # no negative-index wraparound, cache keyed on the solver's sources (analyser/solver/jit.py)
