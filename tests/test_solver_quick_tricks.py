@@ -11,9 +11,10 @@ import random
 
 import numpy as np
 from dds_ref import hands_from_pbn, leader_side_tricks, leader_side_tricks_many
-from oracle import random_ending
+from oracle import oracle_solve, random_ending
 
 from analyser.cards import NOTRUMP, SOUTH, SPADES, cards_to_mask
+from analyser.solver.quick_cross import finesse_rounds
 from analyser.solver.quick_runs import Duty, caps_after_draw, ruff_caps, suit_runs
 from analyser.solver.quick_tricks import qt_ceiling, quick_tricks
 
@@ -206,3 +207,74 @@ def test_quick_tricks_after_a_draw_never_exceed_dds():
         boards.append((hands, trump, leader))
         counts.append(_quick(hands, trump, leader))
     _assert_within_dds(boards, counts)
+
+
+def test_partner_wins_two_rounds_over_the_second_card_of_the_opponent_before_him():
+    # North leads at no trump: four clubs from the top (East's CJ falls), then a heart to
+    # South's HA HQ. East, who plays before South, holds the HK: he plays it and South wins
+    # with the ace and then the queen, or he holds it back and South wins with the queen and
+    # then the ace. Six tricks; counting South's ace alone gave five.
+    hands = hands_from_pbn("N:42.543.96.Q976 KQ95.KJ96.A4.J 86.AQT7.K8753. AJT73.82.QJT2.")
+    assert _quick(hands, NOTRUMP, 0) == 6
+    assert leader_side_tricks(hands, NOTRUMP, 0) >= 6
+
+
+def test_partner_on_the_leaders_right_finesses_against_either_opponent():
+    # Partners side by side: West plays last to North's lead, so East's HK lies before
+    # West's HA HQ. West wins two hearts and his two spades: four tricks of four
+    hands = hands_from_pbn("N:.3.2.32 .K5.3.4 .64.4.5 AK.AQ..")
+    masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+    side = np.array([1, 0, 0, 1], np.int64)
+    assert int(quick_tricks(masks, 0, NOTRUMP, side, -1, -1, 0)[0]) == 4
+    assert oracle_solve(hands, NOTRUMP, 0, [0, 3], "tricks") == 4
+    # with West opposite North's left-hand opponent instead (South's seat), East plays after
+    # him and the second heart is no longer sure
+    side = np.array([1, 1, 0, 0], np.int64)
+    assert int(quick_tricks(masks, 0, NOTRUMP, side, -1, -1, 0)[0]) < 4
+
+
+def _finesse_layouts(rng: random.Random, n: int, sizes, sides):
+    """``n`` random endings (hands, trump, leader, partner) in which the leader's partner
+    holds the top and third card of a suit the leader holds, the second with an opponent
+    who plays before the partner (finesse_rounds applies)."""
+    out = []
+    while len(out) < n:
+        hands = random_ending(rng, rng.choice(sizes), rng.choice((2, 3, 4)))
+        trump = rng.choice((SPADES, 1, 2, 3, NOTRUMP, NOTRUMP))
+        leader = rng.randrange(4)
+        pp = (leader + rng.choice(sides)) % 4
+        masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+        side = np.zeros(4, np.int64)
+        side[[leader, pp]] = 1
+        caps = ruff_caps(masks, trump, side, 1)
+        if any(
+            finesse_rounds(masks, leader, pp, e, (caps >> (4 * e)) & 15)[0] > 1 for e in range(4)
+        ):
+            out.append((hands, trump, leader, pp))
+    return out
+
+
+def test_finesse_counts_never_exceed_dds():
+    # partners opposite: DDS gives the true value
+    rng = random.Random(20261201)
+    boards, counts = [], []
+    for hands, trump, leader, _ in _finesse_layouts(rng, 600, (4, 6, 8, 10), (2,)):
+        boards.append((hands, trump, leader))
+        counts.append(_quick(hands, trump, leader))
+    _assert_within_dds(boards, counts)
+
+
+def test_finesse_counts_for_partners_side_by_side_never_exceed_the_oracle():
+    # partners side by side (rik): the partner on the leader's right plays after both
+    # opponents; DDS knows only partners opposite, so the exhaustive oracle on short endings
+    rng = random.Random(20261202)
+    tight = 0
+    for hands, trump, leader, pp in _finesse_layouts(rng, 150, (3, 4), (1, 3)):
+        masks = np.array([cards_to_mask(h) for h in hands], np.int64)
+        side = np.zeros(4, np.int64)
+        side[[leader, pp]] = 1
+        q = int(quick_tricks(masks, leader, trump, side, -1, -1, 0)[0])
+        true = oracle_solve(hands, trump, leader, [leader, pp], "tricks")
+        assert q <= true, (hands, trump, leader, pp, q, true)
+        tight += q == true
+    assert tight > 50

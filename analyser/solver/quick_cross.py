@@ -30,6 +30,45 @@ from analyser.solver.quick_runs import (
 Runs = namedtuple("Runs", "caps l_runs p_runs no_entry")
 
 
+@njit(cache=True, _nrt=False)
+def finesse_rounds(hands, leader, pp, e, cap_e):
+    """Rounds of entry suit ``e`` the leader's side surely wins when he leads it to his
+    partner ``pp``, who holds its top card and the third one, the second lying with an
+    opponent who plays before the partner: the partner wins the first round with the third
+    card when the second is held back, else with the top one, and the second round with the
+    other. So two rounds, where the run from the top counts one; all the partner's cards of
+    ``e`` (up to the ruff cap ``cap_e``) when the leader and each opponent hold at most two
+    cards of it, as they are then void after two rounds. DDS's quick tricks count this for
+    partners opposite; partners side by side have it when the partner plays last. Returns
+    (rounds, W): W is the partner's lower card, which fixes who holds the three cards;
+    (0, 0) when the layout is another."""
+    pe = suit_bits(hands[pp], e)
+    if cap_e < 2 or popcount(pe) < 2:
+        return 0, 0
+    pt = hibit(pe)
+    q = hibit(pe ^ (1 << pt))
+    le = suit_bits(hands[leader], e)
+    short = popcount(le) <= 2
+    before = 0  # the cards of e of the opponents who play before the partner
+    above = le >> (q + 1)  # every card above q but the partner's top one
+    for seat in range(4):
+        if seat == leader or seat == pp:
+            continue
+        hs = suit_bits(hands[seat], e)
+        if hs >> pt:
+            return 0, 0
+        above |= hs >> (q + 1)
+        if ((seat - leader) & 3) < ((pp - leader) & 3):
+            before |= hs >> (q + 1)
+        short = short and popcount(hs) <= 2
+    if popcount(above) != 1 or before != above:
+        return 0, 0
+    r = 2
+    if short:
+        r = max(2, min(popcount(pe), cap_e))
+    return r, (1 << q) << (16 * e)
+
+
 @njit(cache=True, _nrt=False, forceinline=True)
 def entry_plans(hands, leader, pp, side, runs, nf, holder, floor):
     """Plan 2 of quick_tricks: the leader runs suits of his own, then leads to his partner
@@ -85,6 +124,12 @@ def entry_plans(hands, leader, pp, side, runs, nf, holder, floor):
         l_tot, lw_used, l_used = plan_suits(l_rounds, l_kept, l_w, 1 << e, False)
         gone = ((1 << lead_card) | (1 << pt) | hi | low) << (16 * e)
         r_e, kept_e, w_e = run_suit(hands, gone, pp, e, side, cap_e, Duty(-1, -1, -1), 1 + k)
+        if r_e == 0 and k == 0 and e != called_suit:
+            f_e, f_w = finesse_rounds(hands, leader, pp, e, cap_e)
+            if f_e > 1:
+                r_e = f_e - 1
+                kept_e = True
+                w_e = f_w
         if kept_e:
             p_tot, pw_used, p_used = plan_suits(p_rounds, p_kept, p_wall, (1 << e) | l_used, True)
         else:

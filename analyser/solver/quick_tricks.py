@@ -19,7 +19,7 @@ from analyser.solver.bits import SUITM, hibit, popcount, suit_bits
 from analyser.solver.jit import finish_module
 from analyser.solver.layout import NT
 from analyser.solver.position import seat_of, side_count, side_holding
-from analyser.solver.quick_cross import Runs, can_cross, entry_plans, ruff_plan
+from analyser.solver.quick_cross import Runs, can_cross, entry_plans, finesse_rounds, ruff_plan
 from analyser.solver.quick_runs import (
     KEEP_ALL,
     NO_CAPS,
@@ -219,6 +219,7 @@ def qt_ceiling(hands, leader, trump, side):
     ruff_suit = 0  # 1 when some side suit could be the one ruff of plan 3 beyond its runs
     own = 0  # the leader's runs alone (plan 1)
     own_free = 0  # the same without ruff caps (drawn_plan)
+    ks = 0  # each suit's k, 4 bits per suit
     for s in range(4):
         k, ours = side_rounds(hands, side, me, s)
         if k > 0:
@@ -229,6 +230,7 @@ def qt_ceiling(hands, leader, trump, side):
                 if k == 0:
                     ruff_suit = 1
             tot += k
+            ks |= k << (4 * s)
             own += min(k, mine)
         elif ours != 0 and s != trump and trump != NT:
             ruff_suit = 1  # a lead in s for a partner to ruff (ruff_plan)
@@ -241,7 +243,15 @@ def qt_ceiling(hands, leader, trump, side):
         return own  # quick_tricks tracks transport for one partner only: plan 1 alone
     for q in range(4):
         if q != leader and side[q] == me and can_cross(hands, leader, q, trump, caps_up):
-            return max(tot, own)
+            # a finesse in the one entry suit of plan 2 may win more rounds than the runs
+            # (the partner's top card there is the only one above the opponents', so the
+            # runs count one round)
+            bonus = 0
+            for s in range(4):
+                if (ks >> (4 * s)) & 15 == 1:
+                    f, _ = finesse_rounds(hands, leader, q, s, (caps_up >> (4 * s)) & 15)
+                    bonus = max(bonus, f - 1)
+            return max(tot + bonus, own)
     return own
 
 
