@@ -205,7 +205,8 @@ def qt_ceiling(hands, leader, trump, side):
     (can_cross) only the leader's own runs count, each at most his cards of the suit. The
     leader's rounds of trumps, at most side_rounds and his trumps, may draw the trumps of
     defenders who hold no more of them: their caps then no longer bind (drawn_plan, and
-    plan 2 after trumps)."""
+    plan 2 after trumps). A finesse in plan 2's one entry suit (finesse_rounds) adds the
+    rounds it wins beyond the one its suit counts, once."""
     me = side[leader]
     caps = ruff_caps(hands, trump, side, me)
     a = 0
