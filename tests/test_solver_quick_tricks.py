@@ -227,10 +227,14 @@ def test_partner_on_the_leaders_right_finesses_against_either_opponent():
     side = np.array([1, 0, 0, 1], np.int64)
     assert int(quick_tricks(masks, 0, NOTRUMP, side, -1, -1, 0)[0]) == 4
     assert oracle_solve(hands, NOTRUMP, 0, [0, 3], "tricks") == 4
-    # with West opposite North's left-hand opponent instead (South's seat), East plays after
-    # him and the second heart is no longer sure
+    # the same cards with the partner on North's left (East's seat) and the HK behind him:
+    # the partner plays before the opponent with the king, so his queen is not sure
+    hands = hands_from_pbn("N:.3.2.32 AK.AQ.. .64.4.5 .K5.3.4")
+    masks = np.array([cards_to_mask(h) for h in hands], np.int64)
     side = np.array([1, 1, 0, 0], np.int64)
-    assert int(quick_tricks(masks, 0, NOTRUMP, side, -1, -1, 0)[0]) < 4
+    assert finesse_rounds(masks, 0, 1, 1, 13)[0] == 0
+    assert int(quick_tricks(masks, 0, NOTRUMP, side, -1, -1, 0)[0]) == 3
+    assert oracle_solve(hands, NOTRUMP, 0, [0, 1], "tricks") == 3
 
 
 def _finesse_layouts(rng: random.Random, n: int, sizes, sides):

@@ -63,9 +63,7 @@ def finesse_rounds(hands, leader, pp, e, cap_e):
         short = short and popcount(hs) <= 2
     if popcount(above) != 1 or before != above:
         return 0, 0
-    r = 2
-    if short:
-        r = max(2, min(popcount(pe), cap_e))
+    r = min(popcount(pe), cap_e) if short else 2
     return r, (1 << q) << (16 * e)
 
 
