@@ -1,7 +1,9 @@
-"""The table's keys: the key and owner codes the search carries from one trick boundary to
-the next (table_keys.after_trick) equal those computed afresh from the hands (length_key,
-owner_codes), an entry's top-slot word rejects what its row would (top_word), and a slot's
-check byte says whether its entry holds a best move (table.TAG_MOVE)."""
+"""The table's keys: the key the search carries from one trick boundary to the next
+(table_keys.key_after_trick) and the owner codes it gathers from the search's first position
+(rank_codes, codes_in_play) equal those computed afresh from the hands, an entry's W sets
+read back from its masks are the cards its slots fix (w_from_masks), an entry's top-slot word
+rejects what its row would (top_word), and a slot's check byte says whether its entry holds a
+best move (table.TAG_MOVE)."""
 
 from __future__ import annotations
 
@@ -11,13 +13,15 @@ from analyser.solver.api import Solver
 from analyser.solver.layout import N_CARD, N_COLS, N_SEAT
 from analyser.solver.table import B_TAG, C_BND, near_likeness
 from analyser.solver.table_keys import (
-    after_trick,
+    codes_in_play,
+    key_after_trick,
     length_key,
-    owner_codes,
+    rank_codes,
     top_likeness,
     top_mismatch,
     top_slots,
     top_word,
+    w_from_masks,
 )
 
 
@@ -25,17 +29,37 @@ def _bit(card: int) -> int:
     return 16 * (card // 13) + card % 13
 
 
+def _owner_codes(hands) -> tuple[int, int]:
+    """The owner codes by their definition: per suit, from the top card in play down, its
+    seat in the next two bits of the suit's field (suits 0 and 1 in the first word)."""
+    words = [0, 0]
+    for s in range(4):
+        slot = 0
+        for r in range(12, -1, -1):
+            b = 16 * s + r
+            owner = [q for q in range(4) if (int(hands[q]) >> b) & 1]
+            if owner:
+                words[s // 2] |= owner[0] << (32 * (s % 2) + 2 * slot)
+                slot += 1
+    return words[0], words[1]
+
+
+def _deal(rng: np.random.Generator, n: int) -> np.ndarray:
+    deck = rng.permutation(52)[: 4 * n]
+    hands = np.zeros(4, np.int64)
+    for seat in range(4):
+        for c in deck[seat * n : (seat + 1) * n]:
+            hands[seat] |= 1 << _bit(int(c))
+    return hands
+
+
 def test_codes_after_a_trick_match_a_fresh_computation():
     rng = np.random.default_rng(20261124)
     for _ in range(400):
         n = int(rng.integers(2, 14))  # cards per hand before the trick
-        deck = rng.permutation(52)[: 4 * n]
-        hands = np.zeros(4, np.int64)
-        for seat in range(4):
-            for c in deck[seat * n : (seat + 1) * n]:
-                hands[seat] |= 1 << _bit(int(c))
-        before = hands.copy()
-        key, c0, c1 = length_key(*before), *owner_codes(*before)
+        hands = _deal(rng, n)
+        first = hands.copy()
+        key = length_key(*hands)
         # one card from each seat, in any seat order (legality does not matter here)
         order = rng.permutation(4)
         node = np.zeros((8, N_COLS), np.int64)
@@ -48,9 +72,55 @@ def test_codes_after_a_trick_match_a_fresh_computation():
             node[d0 + k, N_SEAT] = seat
             hands[seat] ^= 1 << b
         alive = int(hands[0] | hands[1] | hands[2] | hands[3])
-        got = after_trick(key, c0, c1, alive, node, d0)
-        want = (length_key(*hands), *owner_codes(*hands))
-        assert tuple(int(x) for x in got) == tuple(int(x) for x in want)
+        assert int(key_after_trick(key, node, d0)) == int(length_key(*hands))
+        got = codes_in_play(*rank_codes(*first), alive)
+        assert tuple(int(x) for x in got) == _owner_codes(hands)
+
+
+def test_owner_codes_of_any_later_position_come_from_the_first_one():
+    """Cards leave play in any number and pattern, not only a trick at a time."""
+    rng = np.random.default_rng(20261130)
+    for _ in range(400):
+        first = _deal(rng, 13)
+        hands = first.copy()
+        for seat in range(4):
+            for b in range(64):
+                if (int(hands[seat]) >> b) & 1 and rng.random() < 0.5:
+                    hands[seat] ^= 1 << b
+        alive = int(hands[0] | hands[1] | hands[2] | hands[3])
+        got = codes_in_play(*rank_codes(*first), alive)
+        assert tuple(int(x) for x in got) == _owner_codes(hands)
+
+
+def test_w_sets_read_back_from_an_entry_are_the_cards_its_slots_fix():
+    rng = np.random.default_rng(20261131)
+    for _ in range(2000):
+        alive = 0
+        for s in range(4):
+            alive |= int(rng.integers(0, 1 << 13)) << (16 * s)
+        masks = [0, 0]
+        want_top = want_bottom = 0
+        for s in range(4):
+            cards = [r for r in range(12, -1, -1) if (alive >> (16 * s + r)) & 1]  # top first
+            n = len(cards)
+            kt = int(rng.integers(0, n + 1))
+            kb = int(rng.integers(0, n - kt + 1))
+            field = 0
+            for i in range(kt):
+                field |= 3 << (2 * i)
+            for i in range(kb):
+                field |= 3 << (2 * (n - 1 - i))
+            masks[s // 2] |= field << (32 * (s % 2))
+            if kt + kb == n and n:
+                # every card fixed: W names the suit's lowest card as its top cut
+                want_top |= 1 << (16 * s + cards[-1])
+            else:
+                if kt:
+                    want_top |= 1 << (16 * s + cards[kt - 1])
+                if kb:
+                    want_bottom |= 1 << (16 * s + cards[n - kb])
+        got = w_from_masks(masks[0], masks[1], alive)
+        assert (int(got[0]), int(got[1])) == (want_top, want_bottom)
 
 
 def _pairs(rng: np.random.Generator, p: float) -> int:

@@ -50,6 +50,85 @@ clz.__doc__ = "Number of leading zero bits (the bit width for 0; jitted code onl
 SUITM = 0x1FFF  # the 13 rank bits of one suit's 16-bit field
 
 
+def _binary_intrinsic(name: str):
+    @intrinsic
+    def _impl(typingctx, x, m):
+        if not (isinstance(x, types.Integer) and isinstance(m, types.Integer)):
+            return None
+        sig = types.int64(x, m)
+
+        def codegen(context, builder, signature, args):
+            i64 = ir.IntType(64)
+            fn = builder.module.declare_intrinsic(name, fnty=ir.FunctionType(i64, [i64, i64]))
+            a = context.cast(builder, args[0], x, types.int64)
+            b = context.cast(builder, args[1], m, types.int64)
+            return builder.call(fn, [a, b])
+
+        return sig, codegen
+
+    return _impl
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def _gather_loop(x, m):
+    r = 0
+    k = 0
+    while m:
+        low = m & -m
+        if x & low:
+            r |= 1 << k
+        k += 1
+        m ^= low
+    return r
+
+
+@njit(cache=True, _nrt=False, forceinline=True)
+def _scatter_loop(x, m):
+    r = 0
+    while m:
+        low = m & -m
+        if x & 1:
+            r |= low
+        x >>= 1
+        m ^= low
+    return r
+
+
+def gather_in_hardware(cpu_name: str, features: str) -> bool:
+    """Do BMI2's PEXT/PDEP run as fast instructions on this target (an LLVM processor name
+    and feature string)? Not on AMD before Zen 3 (``znver1``, ``znver2``, ``bdver*``), where
+    they are microcode of a few hundred cycles, nor where the target lacks BMI2."""
+    if "+bmi2" not in features.split(","):
+        return False
+    return not cpu_name.startswith(("znver1", "znver2", "bdver"))
+
+
+def _target_gathers() -> bool:
+    """gather_in_hardware for the processor numba compiles for: the host's, or the one
+    NUMBA_CPU_NAME / NUMBA_CPU_FEATURES name (a portable or a valgrind build)."""
+    from llvmlite import binding
+    from numba.core import config
+
+    if config.CPU_NAME:
+        return gather_in_hardware(config.CPU_NAME, config.CPU_FEATURES or "")
+    return gather_in_hardware(
+        binding.get_host_cpu_name(), binding.get_host_cpu_features().flatten()
+    )
+
+
+GATHER_IN_HARDWARE = _target_gathers()
+if GATHER_IN_HARDWARE:
+    gather = _binary_intrinsic("llvm.x86.bmi.pext.64")
+    scatter = _binary_intrinsic("llvm.x86.bmi.pdep.64")
+else:
+    gather = _gather_loop
+    scatter = _scatter_loop
+gather.__doc__ = """The bits of ``x`` where ``m`` has a set bit, packed from bit 0 up (BMI2's
+PEXT; jitted code only)."""
+scatter.__doc__ = """The low bits of ``x`` placed in turn at the set bits of ``m``, from the lowest
+up (BMI2's PDEP; jitted code only)."""
+
+
 @njit(cache=True)
 def hibit(x):
     """Index of the highest set bit of a non-zero int64."""

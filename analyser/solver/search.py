@@ -135,7 +135,7 @@ from analyser.solver.table import (
     tt_store,
     tt_tag,
 )
-from analyser.solver.table_keys import top_owners, w_from_masks
+from analyser.solver.table_keys import rank_codes, top_owners, w_from_masks
 from analyser.solver.trick_start import (
     address_at,
     goal_reached,
@@ -204,6 +204,8 @@ def search(rules, root, fam, beta, mem, max_nodes):
     # 0 but in the solver's profile build (jit.PROFILE_BUILD): a concern done twice (layout.py)
     prof = stats[S_PROFILE] if PROFILE_BUILD else 0
     hands = hands0.copy()
+    # who holds each card: the table's owner codes at every trick start come from these
+    ranks = rank_codes(hands[0], hands[1], hands[2], hands[3])
     d0 = n_trick0
     # tricks left, the current one included: the seat to move has not played to it yet
     n0 = popcount(hands[(leader0 + d0) & 3])
@@ -304,10 +306,10 @@ def search(rules, root, fam, beta, mem, max_nodes):
                     settled = True
                 if not settled:
                     alive = hands[0] | hands[1] | hands[2] | hands[3]
-                    key, c0, c1 = start_codes(hands, alive, d, d0, node)
+                    key, c0, c1 = start_codes(hands, alive, d, d0, node, ranks)
                     if prof == P_PROBE:
                         stats[S_SINK] += key
-                        key, c0, c1 = start_codes(hands, alive, d, d0, node)
+                        key, c0, c1 = start_codes(hands, alive, d, d0, node, ranks)
                     tneed = need if fam == FAM_T else 1
                     aux = start_aux(p, node[d, N_PEND], called_suit, called_bit, alive, fam, need)
                     # buckets from the position alone, the generation only in the check

@@ -27,7 +27,7 @@ from analyser.solver.partition import highest_beaten, trick_w, w_mode
 from analyser.solver.position import beats
 from analyser.solver.state import Address
 from analyser.solver.table import tt_probe
-from analyser.solver.table_keys import after_trick, length_key, owner_codes
+from analyser.solver.table_keys import codes_in_play, key_after_trick, length_key
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
@@ -125,17 +125,16 @@ def address_at(node, d):
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
-def start_codes(hands, alive, d, d0, node):
-    """The table key (table_keys.length_key) and owner codes (table_keys.owner_codes) of the trick
-    start at depth ``d`` of a search that began at depth ``d0``: computed afresh at its
+def start_codes(hands, alive, d, d0, node, ranks):
+    """The table key (table_keys.length_key) and owner codes (table_keys.codes_in_play) of
+    the trick start at depth ``d`` of a search that began at depth ``d0``, ``ranks`` the rank
+    codes of its first position (table_keys.rank_codes): the key computed afresh at its
     first trick start, else updated from the trick start four plies up (which was searched,
     so its Address is in row ``d - 4`` of ``node``) and the trick played since."""
+    c0, c1 = codes_in_play(ranks[0], ranks[1], alive)
     if d - 4 < d0:
-        key = length_key(hands[0], hands[1], hands[2], hands[3])
-        c0, c1 = owner_codes(hands[0], hands[1], hands[2], hands[3])
-        return key, c0, c1
-    e = d - 4
-    return after_trick(node[e, A_KEY], node[e, A_C0], node[e, A_C1], alive, node, e)
+        return length_key(hands[0], hands[1], hands[2], hands[3]), c0, c1
+    return key_after_trick(node[d - 4, A_KEY], node, d - 4), c0, c1
 
 
 @njit(cache=True, _nrt=False, forceinline=True)
