@@ -111,9 +111,8 @@ def _target_gathers() -> bool:
 
     if config.CPU_NAME:
         return gather_in_hardware(config.CPU_NAME, config.CPU_FEATURES or "")
-    return gather_in_hardware(
-        binding.get_host_cpu_name(), binding.get_host_cpu_features().flatten()
-    )
+    features = binding.get_host_cpu_features()
+    return gather_in_hardware(binding.get_host_cpu_name(), features.flatten())
 
 
 GATHER_IN_HARDWARE = _target_gathers()
