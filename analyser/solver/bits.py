@@ -104,15 +104,23 @@ def gather_in_hardware(cpu_name: str, features: str) -> bool:
 
 
 def _target_gathers() -> bool:
-    """gather_in_hardware for the processor numba compiles for: the host's, or the one
-    NUMBA_CPU_NAME / NUMBA_CPU_FEATURES name (a portable or a valgrind build)."""
+    """gather_in_hardware for the processor numba compiles for, named and featured as
+    numba's own code generator takes them: NUMBA_CPU_NAME or else the host's name,
+    NUMBA_CPU_FEATURES when set or else the host's features (a portable or a valgrind
+    build sets them). Never on a processor other than x86-64."""
     from llvmlite import binding
-    from numba.core import config
+    from numba.core import codegen, config
 
-    if config.CPU_NAME:
-        return gather_in_hardware(config.CPU_NAME, config.CPU_FEATURES or "")
-    features = binding.get_host_cpu_features()
-    return gather_in_hardware(binding.get_host_cpu_name(), features.flatten())
+    triple = binding.get_process_triple()
+    if not triple.startswith("x86_64"):
+        return False
+    host = binding.get_host_cpu_name()
+    name = config.CPU_NAME if config.CPU_NAME and config.CPU_NAME != "host" else host
+    features = config.CPU_FEATURES
+    if features is None:
+        features = codegen.get_host_cpu_features()
+    # the code runs here: a Zen 2 compiling for another name still runs microcoded PEXT
+    return gather_in_hardware(name, features) and gather_in_hardware(host, "+bmi2")
 
 
 GATHER_IN_HARDWARE = _target_gathers()
