@@ -94,13 +94,16 @@ def _scatter_loop(x, m):
     return r
 
 
+def _microcoded(cpu_name: str) -> bool:
+    """AMD before Zen 3 (``znver1``, ``znver2``, ``bdver*``): PEXT/PDEP are microcode of a
+    few hundred cycles there."""
+    return cpu_name.startswith(("znver1", "znver2", "bdver"))
+
+
 def gather_in_hardware(cpu_name: str, features: str) -> bool:
     """Do BMI2's PEXT/PDEP run as fast instructions on this target (an LLVM processor name
-    and feature string)? Not on AMD before Zen 3 (``znver1``, ``znver2``, ``bdver*``), where
-    they are microcode of a few hundred cycles, nor where the target lacks BMI2."""
-    if "+bmi2" not in features.split(","):
-        return False
-    return not cpu_name.startswith(("znver1", "znver2", "bdver"))
+    and feature string)? Not where the target lacks BMI2, nor where they are microcoded."""
+    return "+bmi2" in features.split(",") and not _microcoded(cpu_name)
 
 
 def _target_gathers() -> bool:
@@ -120,7 +123,7 @@ def _target_gathers() -> bool:
     if features is None:
         features = codegen.get_host_cpu_features()
     # the code runs here: a Zen 2 compiling for another name still runs microcoded PEXT
-    return gather_in_hardware(name, features) and gather_in_hardware(host, "+bmi2")
+    return gather_in_hardware(name, features) and not _microcoded(host)
 
 
 GATHER_IN_HARDWARE = _target_gathers()
